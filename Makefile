@@ -1,0 +1,39 @@
+# Two entry points for a fresh machine: `make demo` and `make check`.
+# Both install what is missing (Debian packages) before building.
+
+BUILD ?= build
+LLVM_VERSION ?= 14
+LLVM_DIR ?= /usr/lib/llvm-$(LLVM_VERSION)/lib/cmake/llvm
+CC_FOR_BUILD ?= /usr/lib/llvm-$(LLVM_VERSION)/bin/clang
+CXX_FOR_BUILD ?= /usr/lib/llvm-$(LLVM_VERSION)/bin/clang++
+JOBS ?= $(shell nproc)
+
+.PHONY: all deps configure build check demo install clean
+
+all: build
+
+deps:
+	@./tools/install-deps.sh $(LLVM_VERSION)
+
+$(BUILD)/CMakeCache.txt:
+	@$(MAKE) --no-print-directory deps
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DLLVM_DIR=$(LLVM_DIR) -DCMAKE_C_COMPILER=$(CC_FOR_BUILD) \
+	  -DCMAKE_CXX_COMPILER=$(CXX_FOR_BUILD)
+
+configure: $(BUILD)/CMakeCache.txt
+
+build: configure
+	cmake --build $(BUILD) -j $(JOBS)
+
+check: build
+	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+install: build
+	cmake --install $(BUILD) --prefix $(or $(PREFIX),$(BUILD)/install)
+
+demo: build
+	@./examples/demo.sh $(BUILD)
+
+clean:
+	rm -rf $(BUILD)

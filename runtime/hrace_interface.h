@@ -1,0 +1,86 @@
+//===-- hrace_interface.h - ABI between instrumented code and runtime -----===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The functions the HybridRace pass inserts calls to. The pass and the
+// runtime must agree on every name and signature here; llvm-pass/ has its own
+// copy of the names (it cannot include runtime headers), and the pass lit tests
+// pin them down.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_INTERFACE_H
+#define HRACE_INTERFACE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HRACE_INTERFACE __attribute__((visibility("default")))
+
+// Called from the module constructor the pass adds ("hrace.module_ctor").
+// Idempotent; the runtime also initialises itself from .preinit_array.
+HRACE_INTERFACE void __hrace_init(void);
+
+// Plain loads and stores; the access pc is the caller's return address.
+HRACE_INTERFACE void __hrace_read1(void *addr);
+HRACE_INTERFACE void __hrace_read2(void *addr);
+HRACE_INTERFACE void __hrace_read4(void *addr);
+HRACE_INTERFACE void __hrace_read8(void *addr);
+HRACE_INTERFACE void __hrace_read16(void *addr);
+HRACE_INTERFACE void __hrace_write1(void *addr);
+HRACE_INTERFACE void __hrace_write2(void *addr);
+HRACE_INTERFACE void __hrace_write4(void *addr);
+HRACE_INTERFACE void __hrace_write8(void *addr);
+HRACE_INTERFACE void __hrace_write16(void *addr);
+// Accesses whose alignment is below their size.
+HRACE_INTERFACE void __hrace_unaligned_read2(void *addr);
+HRACE_INTERFACE void __hrace_unaligned_read4(void *addr);
+HRACE_INTERFACE void __hrace_unaligned_read8(void *addr);
+HRACE_INTERFACE void __hrace_unaligned_read16(void *addr);
+HRACE_INTERFACE void __hrace_unaligned_write2(void *addr);
+HRACE_INTERFACE void __hrace_unaligned_write4(void *addr);
+HRACE_INTERFACE void __hrace_unaligned_write8(void *addr);
+HRACE_INTERFACE void __hrace_unaligned_write16(void *addr);
+// Any other size (odd vectors, aggregates).
+HRACE_INTERFACE void __hrace_read_range(void *addr, uintptr_t size);
+HRACE_INTERFACE void __hrace_write_range(void *addr, uintptr_t size);
+
+// Function entry/exit keep the shadow call stack used in reports.
+// caller_pc is the function's return address (llvm.returnaddress(0)).
+HRACE_INTERFACE void __hrace_func_entry(void *caller_pc);
+HRACE_INTERFACE void __hrace_func_exit(void);
+
+// Atomics. The atomic instruction itself stays in the program; the runtime
+// is told around it. `order` uses the C11 numbering:
+//   0 relaxed, 1 consume, 2 acquire, 3 release, 4 acq_rel, 5 seq_cst.
+// Release semantics are applied before the instruction, acquire after, so the
+// edge a reader takes always includes the writer's release.
+HRACE_INTERFACE void __hrace_atomic_load(void *addr, uintptr_t size, int order);
+HRACE_INTERFACE void __hrace_atomic_store(void *addr, uintptr_t size,
+                                          int order);
+// Around atomicrmw and cmpxchg. For cmpxchg, `order` of the _end call is the
+// success ordering when the exchange happened and the failure ordering
+// otherwise.
+HRACE_INTERFACE void __hrace_atomic_rmw_begin(void *addr, uintptr_t size,
+                                              int order);
+HRACE_INTERFACE void __hrace_atomic_rmw_end(void *addr, uintptr_t size,
+                                            int order);
+HRACE_INTERFACE void __hrace_atomic_fence(int order);
+
+// Replacements for llvm.memcpy / llvm.memmove / llvm.memset.
+HRACE_INTERFACE void *__hrace_memcpy(void *dst, const void *src, uintptr_t n);
+HRACE_INTERFACE void *__hrace_memmove(void *dst, const void *src, uintptr_t n);
+HRACE_INTERFACE void *__hrace_memset(void *dst, int c, uintptr_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // HRACE_INTERFACE_H
