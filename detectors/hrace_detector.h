@@ -1,0 +1,46 @@
+//===-- hrace_detector.h - What a memory state machine provides -----------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Every memory state machine (msm=hb, msm=short, msm=long) is a class with
+//
+//   static bool IsNoop(ShadowCell cell, const ThreadState *thr, bool write);
+//     True when the access cannot change the cell; checked inline on the hot
+//     path, so it must be a couple of compares.
+//   static ShadowCell Transition(ShadowCell cell, ThreadState *thr,
+//                                const AccessContext &ac, RaceInfo *race);
+//     The cell after the access. Pure apart from reading thread state, so it
+//     can be retried when the compare-and-swap loses. Sets *race when the
+//     access is a race; the returned cell is then Race.
+//
+// The access driver (runtime/hrace_access.h) is a template over the machine,
+// so each machine's checks are inlined into its own copy of the hot path.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_DETECTOR_H
+#define HRACE_DETECTOR_H
+
+#include "../shadow/hrace_shadow_cell.h"
+#include "../runtime/hrace_lockset.h"
+
+namespace hrace {
+
+struct AccessContext {
+  bool write;
+};
+
+// What the report needs to find the previous access.
+struct RaceInfo {
+  bool found;
+  // The previous access: its segment and kind.
+  SegmentId prev_segment;
+  bool prev_write;
+};
+
+} // namespace hrace
+
+#endif // HRACE_DETECTOR_H

@@ -1,0 +1,97 @@
+//===-- hrace_msm_hb.h - The pure happens-before machine (msm=hb) ---------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Two accesses race when at least one writes and neither happens before the
+// other; lock release -> acquire orders (../shared/state-machines.md). The
+// cell keeps the last write and the most recent read:
+//
+//   state           segment        aux
+//   New             -              -
+//   ExclusiveWrite  last write W   -      (no read since W)
+//   ExclusiveRead   last write W   last read R (W happens before R, or W = 0)
+//   Race            -              -      (reported; not checked again)
+//
+//   access  state            condition              next            effect
+//   read    New              -                      ExclusiveRead   R = cur
+//   read    ExclusiveWrite   W = cur                (no change)
+//   read    ExclusiveWrite   W hb cur               ExclusiveRead   R = cur
+//   read    ExclusiveWrite   not W hb cur           Race            report W
+//   read    ExclusiveRead    R = cur                (no change)
+//   read    ExclusiveRead    W hb cur               ExclusiveRead   R = cur
+//   read    ExclusiveRead    not W hb cur           Race            report W
+//   write   New              -                      ExclusiveWrite  W = cur
+//   write   ExclusiveWrite   W = cur                (no change)
+//   write   ExclusiveWrite   W hb cur               ExclusiveWrite  W = cur
+//   write   ExclusiveWrite   not W hb cur           Race            report W
+//   write   ExclusiveRead    R, W hb cur            ExclusiveWrite  W = cur
+//   write   ExclusiveRead    not R hb cur           Race            report R
+//   write   ExclusiveRead    not W hb cur           Race            report W
+//
+// Keeping one read (the newest) instead of a read vector clock is the
+// approximation: of several unordered reads only the newest is checked by a
+// later write (docs/design.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_MSM_HB_H
+#define HRACE_MSM_HB_H
+
+#include "../runtime/hrace_rtl.h"
+#include "hrace_detector.h"
+
+namespace hrace {
+
+struct MsmHb {
+  static ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr,
+                                   bool write) {
+    CellState s = c.state();
+    if (s == CellState::kRace)
+      return true;
+    if (s == CellState::kExclusiveWrite)
+      return c.segment() == thr->segment;
+    return !write && s == CellState::kExclusiveRead &&
+           c.aux() == thr->segment;
+  }
+
+  static ShadowCell Transition(ShadowCell c, ThreadState *thr,
+                               const AccessContext &ac, RaceInfo *race) {
+    SegmentId cur = thr->segment;
+    switch (c.state()) {
+    case CellState::kNew:
+      return ac.write ? ShadowCell::Make(CellState::kExclusiveWrite, cur, 0)
+                      : ShadowCell::Make(CellState::kExclusiveRead, 0, cur);
+    case CellState::kExclusiveWrite:
+      if (!HappensBefore(thr, c.segment()))
+        return Race(race, c.segment(), true);
+      return ac.write ? ShadowCell::Make(CellState::kExclusiveWrite, cur, 0)
+                      : ShadowCell::Make(CellState::kExclusiveRead,
+                                         c.segment(), cur);
+    case CellState::kExclusiveRead:
+      if (ac.write && !HappensBefore(thr, c.aux()))
+        return Race(race, c.aux(), false);
+      if (!HappensBefore(thr, c.segment()))
+        return Race(race, c.segment(), true);
+      return ac.write ? ShadowCell::Make(CellState::kExclusiveWrite, cur, 0)
+                      : ShadowCell::Make(CellState::kExclusiveRead,
+                                         c.segment(), cur);
+    default:
+      return c;
+    }
+  }
+
+private:
+  static ShadowCell Race(RaceInfo *race, SegmentId prev, bool prev_write) {
+    race->found = true;
+    race->prev_segment = prev;
+    race->prev_write = prev_write;
+    return ShadowCell::Make(CellState::kRace, 0, 0);
+  }
+};
+
+} // namespace hrace
+
+#endif // HRACE_MSM_HB_H

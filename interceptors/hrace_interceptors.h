@@ -1,0 +1,61 @@
+//===-- hrace_interceptors.h - Interposing libc and libpthread ------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The runtime is linked whole into the executable and exports (through the
+// dynamic list hrace.syms) functions named like libc's: the dynamic linker
+// binds every call, also those from shared libraries, to these definitions.
+// Each interceptor tells the runtime what happened and calls the real function,
+// found with dlsym(RTLD_NEXT) at start-up.
+//
+// Every interceptor starts with SCOPED_INTERCEPTOR: calls made from inside the
+// runtime, or before it is initialised, go straight to the real function.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_INTERCEPTORS_H
+#define HRACE_INTERCEPTORS_H
+
+#include "../runtime/hrace_defs.h"
+
+namespace hrace {
+
+void InitInterceptors();
+void InitPthreadInterceptors();
+void InitLibcInterceptors();
+
+// Resolves `name` in the libraries after the executable; dies if absent and
+// `required`. `version` pins a symbol version where libc keeps old ones.
+void *ResolveReal(const char *name, const char *version, bool required);
+
+} // namespace hrace
+
+#define REAL(name) real_##name
+#define DEFINE_REAL(ret, name, ...) static ret (*real_##name)(__VA_ARGS__);
+#define RESOLVE_REAL(name)                                                     \
+  real_##name = reinterpret_cast<decltype(real_##name)>(                       \
+      ::hrace::ResolveReal(#name, nullptr, true))
+#define RESOLVE_REAL_VERSIONED(name, version)                                  \
+  real_##name = reinterpret_cast<decltype(real_##name)>(                       \
+      ::hrace::ResolveReal(#name, version, true))
+
+#define INTERCEPTOR_ATTRIBUTE extern "C" __attribute__((visibility("default")))
+
+// Declares `thr` and bails out to the real function when the call must not be
+// observed. Leaves the thread inside the runtime for the rest of the scope.
+#define SCOPED_INTERCEPTOR(name, ...)                                          \
+  if (UNLIKELY(!REAL(name)))                                                   \
+    ::hrace::Initialize();                                                     \
+  ::hrace::ThreadState *thr = ::hrace::cur_thread();                           \
+  if (UNLIKELY(thr->in_rtl || !::hrace::IsInitialized()))                      \
+    return REAL(name)(__VA_ARGS__);                                            \
+  if (UNLIKELY(!thr->context))                                                 \
+    ::hrace::AdoptCurrentThread(thr);                                          \
+  const ::hrace::uptr caller_pc = CALLER_PC();                                 \
+  (void)caller_pc;                                                             \
+  ::hrace::ScopedInRuntime scoped_in_runtime
+
+#endif // HRACE_INTERCEPTORS_H

@@ -1,0 +1,167 @@
+//===-- hrace_interceptors_malloc.cpp - The program's allocator -----------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// glibc's allocator does the work (through its __libc_* entry points, which
+// need no dlsym and so also serve calls made while the runtime starts up).
+// The runtime records where each block starts and how large it is (for
+// "heap block of size N" in reports) and, when a block is freed, forgets its
+// history: memory handed out again starts New.
+//
+//===----------------------------------------------------------------------===//
+#include "hrace_interceptors.h"
+
+#include "../runtime/hrace_libc.h"
+#include "../runtime/hrace_rtl.h"
+
+#include <errno.h>
+#include <malloc.h>
+#include <new>
+
+extern "C" {
+void *__libc_malloc(size_t);
+void *__libc_calloc(size_t, size_t);
+void *__libc_realloc(void *, size_t);
+void *__libc_memalign(size_t, size_t);
+void __libc_free(void *);
+}
+
+using namespace hrace;
+
+namespace {
+
+uptr Addr(const void *p) { return reinterpret_cast<uptr>(p); }
+
+void *OnAllocated(void *p, uptr size) {
+  if (p && IsInitialized())
+    HeapBlockAllocated(Addr(p), size);
+  return p;
+}
+
+void OnFreeing(void *p) {
+  if (!p || !IsInitialized())
+    return;
+  uptr size = HeapBlockSize(Addr(p));
+  HeapBlockFreed(Addr(p), size ? size : malloc_usable_size(p));
+}
+
+} // namespace
+
+INTERCEPTOR_ATTRIBUTE void *malloc(size_t size) {
+  return OnAllocated(__libc_malloc(size), size);
+}
+
+INTERCEPTOR_ATTRIBUTE void *calloc(size_t n, size_t size) {
+  void *p = __libc_calloc(n, size);
+  // __libc_calloc already failed on overflow; the product is then valid.
+  return OnAllocated(p, n * size);
+}
+
+INTERCEPTOR_ATTRIBUTE void *realloc(void *old, size_t size) {
+  if (!old)
+    return malloc(size);
+  uptr old_size = IsInitialized() ? HeapBlockSize(Addr(old)) : 0;
+  if (!old_size)
+    old_size = malloc_usable_size(old);
+  void *p = __libc_realloc(old, size);
+  if (!p || !IsInitialized())
+    return p;
+  if (p != old)
+    HeapBlockFreed(Addr(old), old_size);
+  else if (size > old_size)
+    MemoryRangeReset(Addr(p) + old_size, size - old_size);
+  return OnAllocated(p, size);
+}
+
+INTERCEPTOR_ATTRIBUTE void free(void *p) {
+  OnFreeing(p);
+  __libc_free(p);
+}
+
+INTERCEPTOR_ATTRIBUTE void cfree(void *p) { free(p); }
+
+INTERCEPTOR_ATTRIBUTE void *memalign(size_t align, size_t size) {
+  return OnAllocated(__libc_memalign(align, size), size);
+}
+
+INTERCEPTOR_ATTRIBUTE void *aligned_alloc(size_t align, size_t size) {
+  return memalign(align, size);
+}
+
+INTERCEPTOR_ATTRIBUTE int posix_memalign(void **out, size_t align,
+                                         size_t size) {
+  if (align < sizeof(void *) || (align & (align - 1)))
+    return EINVAL;
+  void *p = memalign(align, size);
+  if (!p)
+    return ENOMEM;
+  *out = p;
+  return 0;
+}
+
+INTERCEPTOR_ATTRIBUTE void *valloc(size_t size) {
+  return memalign(4096, size);
+}
+
+INTERCEPTOR_ATTRIBUTE void *pvalloc(size_t size) {
+  return memalign(4096, (size + 4095) & ~static_cast<size_t>(4095));
+}
+
+// --- operator new and delete ------------------------------------------------
+// The runtime links without libstdc++, so a failed throwing new cannot throw
+// std::bad_alloc: it reports and dies, as an allocation failure in a checked
+// program would end it anyway.
+
+static void *NewOrDie(size_t size, size_t align) {
+  void *p = align ? memalign(align, size) : malloc(size);
+  if (!p)
+    Die("HybridRace: operator new(%zu) failed: out of memory\n", size);
+  return p;
+}
+
+void *operator new(size_t size) { return NewOrDie(size, 0); }
+void *operator new[](size_t size) { return NewOrDie(size, 0); }
+void *operator new(size_t size, const std::nothrow_t &) noexcept {
+  return malloc(size);
+}
+void *operator new[](size_t size, const std::nothrow_t &) noexcept {
+  return malloc(size);
+}
+void *operator new(size_t size, std::align_val_t align) {
+  return NewOrDie(size, static_cast<size_t>(align));
+}
+void *operator new[](size_t size, std::align_val_t align) {
+  return NewOrDie(size, static_cast<size_t>(align));
+}
+void *operator new(size_t size, std::align_val_t align,
+                   const std::nothrow_t &) noexcept {
+  return memalign(static_cast<size_t>(align), size);
+}
+void *operator new[](size_t size, std::align_val_t align,
+                     const std::nothrow_t &) noexcept {
+  return memalign(static_cast<size_t>(align), size);
+}
+void operator delete(void *p) noexcept { free(p); }
+void operator delete[](void *p) noexcept { free(p); }
+void operator delete(void *p, const std::nothrow_t &) noexcept { free(p); }
+void operator delete[](void *p, const std::nothrow_t &) noexcept { free(p); }
+void operator delete(void *p, size_t) noexcept { free(p); }
+void operator delete[](void *p, size_t) noexcept { free(p); }
+void operator delete(void *p, std::align_val_t) noexcept { free(p); }
+void operator delete[](void *p, std::align_val_t) noexcept { free(p); }
+void operator delete(void *p, size_t, std::align_val_t) noexcept { free(p); }
+void operator delete[](void *p, size_t, std::align_val_t) noexcept {
+  free(p);
+}
+void operator delete(void *p, std::align_val_t,
+                     const std::nothrow_t &) noexcept {
+  free(p);
+}
+void operator delete[](void *p, std::align_val_t,
+                       const std::nothrow_t &) noexcept {
+  free(p);
+}

@@ -1,0 +1,499 @@
+//===-- hrace_interceptors_pthread.cpp - Threads and synchronisation ------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Thin and mechanical: call the real function, and on success tell the
+// runtime which event happened. Releases are reported before the real call
+// (so whoever the call wakes sees them), acquires after it returns.
+//
+//===----------------------------------------------------------------------===//
+#include "hrace_interceptors.h"
+
+#include "../runtime/hrace_alloc.h"
+#include "../runtime/hrace_rtl.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <semaphore.h>
+#include <time.h>
+
+using namespace hrace;
+
+// Condition variables have two symbol versions on x86-64; the unversioned
+// lookup would find the 2.2.5 compatibility one.
+#if defined(__x86_64__)
+#define COND_VERSION "GLIBC_2.3.2"
+#else
+#define COND_VERSION nullptr
+#endif
+
+DEFINE_REAL(int, pthread_create, pthread_t *, const pthread_attr_t *,
+            void *(*)(void *), void *)
+DEFINE_REAL(int, pthread_join, pthread_t, void **)
+DEFINE_REAL(int, pthread_detach, pthread_t)
+DEFINE_REAL(void, pthread_exit, void *)
+DEFINE_REAL(int, pthread_mutex_destroy, pthread_mutex_t *)
+DEFINE_REAL(int, pthread_mutex_lock, pthread_mutex_t *)
+DEFINE_REAL(int, pthread_mutex_trylock, pthread_mutex_t *)
+DEFINE_REAL(int, pthread_mutex_timedlock, pthread_mutex_t *,
+            const struct timespec *)
+DEFINE_REAL(int, pthread_mutex_unlock, pthread_mutex_t *)
+DEFINE_REAL(int, pthread_rwlock_destroy, pthread_rwlock_t *)
+DEFINE_REAL(int, pthread_rwlock_rdlock, pthread_rwlock_t *)
+DEFINE_REAL(int, pthread_rwlock_tryrdlock, pthread_rwlock_t *)
+DEFINE_REAL(int, pthread_rwlock_timedrdlock, pthread_rwlock_t *,
+            const struct timespec *)
+DEFINE_REAL(int, pthread_rwlock_wrlock, pthread_rwlock_t *)
+DEFINE_REAL(int, pthread_rwlock_trywrlock, pthread_rwlock_t *)
+DEFINE_REAL(int, pthread_rwlock_timedwrlock, pthread_rwlock_t *,
+            const struct timespec *)
+DEFINE_REAL(int, pthread_rwlock_unlock, pthread_rwlock_t *)
+DEFINE_REAL(int, pthread_spin_destroy, pthread_spinlock_t *)
+DEFINE_REAL(int, pthread_spin_lock, pthread_spinlock_t *)
+DEFINE_REAL(int, pthread_spin_trylock, pthread_spinlock_t *)
+DEFINE_REAL(int, pthread_spin_unlock, pthread_spinlock_t *)
+DEFINE_REAL(int, pthread_cond_signal, pthread_cond_t *)
+DEFINE_REAL(int, pthread_cond_broadcast, pthread_cond_t *)
+DEFINE_REAL(int, pthread_cond_wait, pthread_cond_t *, pthread_mutex_t *)
+DEFINE_REAL(int, pthread_cond_timedwait, pthread_cond_t *, pthread_mutex_t *,
+            const struct timespec *)
+DEFINE_REAL(int, pthread_cond_clockwait, pthread_cond_t *, pthread_mutex_t *,
+            clockid_t, const struct timespec *)
+DEFINE_REAL(int, pthread_cond_destroy, pthread_cond_t *)
+DEFINE_REAL(int, pthread_barrier_wait, pthread_barrier_t *)
+DEFINE_REAL(int, pthread_barrier_destroy, pthread_barrier_t *)
+DEFINE_REAL(int, pthread_once, pthread_once_t *, void (*)(void))
+DEFINE_REAL(int, sem_post, sem_t *)
+DEFINE_REAL(int, sem_wait, sem_t *)
+DEFINE_REAL(int, sem_trywait, sem_t *)
+DEFINE_REAL(int, sem_timedwait, sem_t *, const struct timespec *)
+DEFINE_REAL(int, sem_destroy, sem_t *)
+
+namespace hrace {
+void InitPthreadInterceptors() {
+  RESOLVE_REAL(pthread_create);
+  RESOLVE_REAL(pthread_join);
+  RESOLVE_REAL(pthread_detach);
+  RESOLVE_REAL(pthread_exit);
+  RESOLVE_REAL(pthread_mutex_destroy);
+  RESOLVE_REAL(pthread_mutex_lock);
+  RESOLVE_REAL(pthread_mutex_trylock);
+  RESOLVE_REAL(pthread_mutex_timedlock);
+  RESOLVE_REAL(pthread_mutex_unlock);
+  RESOLVE_REAL(pthread_rwlock_destroy);
+  RESOLVE_REAL(pthread_rwlock_rdlock);
+  RESOLVE_REAL(pthread_rwlock_tryrdlock);
+  RESOLVE_REAL(pthread_rwlock_timedrdlock);
+  RESOLVE_REAL(pthread_rwlock_wrlock);
+  RESOLVE_REAL(pthread_rwlock_trywrlock);
+  RESOLVE_REAL(pthread_rwlock_timedwrlock);
+  RESOLVE_REAL(pthread_rwlock_unlock);
+  RESOLVE_REAL(pthread_spin_destroy);
+  RESOLVE_REAL(pthread_spin_lock);
+  RESOLVE_REAL(pthread_spin_trylock);
+  RESOLVE_REAL(pthread_spin_unlock);
+  RESOLVE_REAL_VERSIONED(pthread_cond_signal, COND_VERSION);
+  RESOLVE_REAL_VERSIONED(pthread_cond_broadcast, COND_VERSION);
+  RESOLVE_REAL_VERSIONED(pthread_cond_wait, COND_VERSION);
+  RESOLVE_REAL_VERSIONED(pthread_cond_timedwait, COND_VERSION);
+  RESOLVE_REAL_VERSIONED(pthread_cond_destroy, COND_VERSION);
+  // glibc 2.30 and later only.
+  real_pthread_cond_clockwait =
+      reinterpret_cast<decltype(real_pthread_cond_clockwait)>(
+          ResolveReal("pthread_cond_clockwait", nullptr, false));
+  RESOLVE_REAL(pthread_barrier_wait);
+  RESOLVE_REAL(pthread_barrier_destroy);
+  RESOLVE_REAL(pthread_once);
+  RESOLVE_REAL(sem_post);
+  RESOLVE_REAL(sem_wait);
+  RESOLVE_REAL(sem_trywait);
+  RESOLVE_REAL(sem_timedwait);
+  RESOLVE_REAL(sem_destroy);
+}
+} // namespace hrace
+
+static uptr Addr(const volatile void *p) {
+  return reinterpret_cast<uptr>(const_cast<const void *>(p));
+}
+
+// --- Threads ----------------------------------------------------------------
+
+namespace {
+struct ThreadStartArgs {
+  void *(*routine)(void *);
+  void *arg;
+  ThreadContext *context;
+};
+
+void *ThreadStartTrampoline(void *p) {
+  ThreadStartArgs args = *static_cast<ThreadStartArgs *>(p);
+  InternalFree(p);
+  ThreadState *thr = cur_thread();
+  thr->in_rtl++;
+  ThreadStart(thr, args.context);
+  thr->in_rtl--;
+  void *result = args.routine(args.arg);
+  thr->in_rtl++;
+  ThreadFinish(thr);
+  return result;
+}
+} // namespace
+
+INTERCEPTOR_ATTRIBUTE int pthread_create(pthread_t *th,
+                                         const pthread_attr_t *attr,
+                                         void *(*routine)(void *), void *arg) {
+  SCOPED_INTERCEPTOR(pthread_create, th, attr, routine, arg);
+  ThreadStartArgs *args =
+      static_cast<ThreadStartArgs *>(InternalAlloc(sizeof(ThreadStartArgs)));
+  args->routine = routine;
+  args->arg = arg;
+  args->context = ThreadCreate(thr, caller_pc);
+  int res = REAL(pthread_create)(th, attr, ThreadStartTrampoline, args);
+  if (res) {
+    SpinMutexLock l(ctx->threads.mutex());
+    ctx->threads.Recycle(args->context);
+    InternalFree(args);
+  }
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_join(pthread_t th, void **ret) {
+  SCOPED_INTERCEPTOR(pthread_join, th, ret);
+  ThreadContext *tc;
+  {
+    SpinMutexLock l(ctx->threads.mutex());
+    tc = ctx->threads.FindByPthread(Addr(reinterpret_cast<void *>(th)));
+  }
+  int res = REAL(pthread_join)(th, ret);
+  if (!res && tc)
+    ThreadJoin(thr, tc);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_detach(pthread_t th) {
+  SCOPED_INTERCEPTOR(pthread_detach, th);
+  ThreadContext *tc;
+  {
+    SpinMutexLock l(ctx->threads.mutex());
+    tc = ctx->threads.FindByPthread(Addr(reinterpret_cast<void *>(th)));
+  }
+  int res = REAL(pthread_detach)(th);
+  if (!res && tc)
+    ThreadDetach(thr, tc);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE void pthread_exit(void *ret) {
+  if (!REAL(pthread_exit))
+    Initialize();
+  ThreadState *thr = cur_thread();
+  if (IsInitialized() && !thr->in_rtl && thr->context) {
+    thr->in_rtl++;
+    ThreadFinish(thr);
+  }
+  REAL(pthread_exit)(ret);
+  __builtin_unreachable();
+}
+
+// --- Mutexes, reader-writer locks, spin locks -------------------------------
+
+// EOWNERDEAD from a robust mutex still means the caller now owns it.
+static bool Acquired(int res) { return res == 0 || res == EOWNERDEAD; }
+
+INTERCEPTOR_ATTRIBUTE int pthread_mutex_destroy(pthread_mutex_t *m) {
+  SCOPED_INTERCEPTOR(pthread_mutex_destroy, m);
+  int res = REAL(pthread_mutex_destroy)(m);
+  if (!res)
+    MutexDestroyed(thr, Addr(m));
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_mutex_lock(pthread_mutex_t *m) {
+  SCOPED_INTERCEPTOR(pthread_mutex_lock, m);
+  int res = REAL(pthread_mutex_lock)(m);
+  if (Acquired(res))
+    MutexLocked(thr, Addr(m), true);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_mutex_trylock(pthread_mutex_t *m) {
+  SCOPED_INTERCEPTOR(pthread_mutex_trylock, m);
+  int res = REAL(pthread_mutex_trylock)(m);
+  if (Acquired(res))
+    MutexLocked(thr, Addr(m), true);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_mutex_timedlock(pthread_mutex_t *m,
+                                                  const struct timespec *t) {
+  SCOPED_INTERCEPTOR(pthread_mutex_timedlock, m, t);
+  int res = REAL(pthread_mutex_timedlock)(m, t);
+  if (Acquired(res))
+    MutexLocked(thr, Addr(m), true);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_mutex_unlock(pthread_mutex_t *m) {
+  SCOPED_INTERCEPTOR(pthread_mutex_unlock, m);
+  MutexUnlocking(thr, Addr(m), true);
+  return REAL(pthread_mutex_unlock)(m);
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_rwlock_destroy(pthread_rwlock_t *l) {
+  SCOPED_INTERCEPTOR(pthread_rwlock_destroy, l);
+  int res = REAL(pthread_rwlock_destroy)(l);
+  if (!res)
+    MutexDestroyed(thr, Addr(l));
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_rwlock_rdlock(pthread_rwlock_t *l) {
+  SCOPED_INTERCEPTOR(pthread_rwlock_rdlock, l);
+  int res = REAL(pthread_rwlock_rdlock)(l);
+  if (!res)
+    MutexLocked(thr, Addr(l), false);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_rwlock_tryrdlock(pthread_rwlock_t *l) {
+  SCOPED_INTERCEPTOR(pthread_rwlock_tryrdlock, l);
+  int res = REAL(pthread_rwlock_tryrdlock)(l);
+  if (!res)
+    MutexLocked(thr, Addr(l), false);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_rwlock_timedrdlock(pthread_rwlock_t *l,
+    const struct timespec *t) {
+  SCOPED_INTERCEPTOR(pthread_rwlock_timedrdlock, l, t);
+  int res = REAL(pthread_rwlock_timedrdlock)(l, t);
+  if (!res)
+    MutexLocked(thr, Addr(l), false);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_rwlock_wrlock(pthread_rwlock_t *l) {
+  SCOPED_INTERCEPTOR(pthread_rwlock_wrlock, l);
+  int res = REAL(pthread_rwlock_wrlock)(l);
+  if (!res)
+    MutexLocked(thr, Addr(l), true);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_rwlock_trywrlock(pthread_rwlock_t *l) {
+  SCOPED_INTERCEPTOR(pthread_rwlock_trywrlock, l);
+  int res = REAL(pthread_rwlock_trywrlock)(l);
+  if (!res)
+    MutexLocked(thr, Addr(l), true);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_rwlock_timedwrlock(pthread_rwlock_t *l,
+    const struct timespec *t) {
+  SCOPED_INTERCEPTOR(pthread_rwlock_timedwrlock, l, t);
+  int res = REAL(pthread_rwlock_timedwrlock)(l, t);
+  if (!res)
+    MutexLocked(thr, Addr(l), true);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_rwlock_unlock(pthread_rwlock_t *l) {
+  SCOPED_INTERCEPTOR(pthread_rwlock_unlock, l);
+  // The same call releases a read or a write hold; the lock's owner says which.
+  SyncObject *s = ctx->syncs.GetOrCreate(Addr(l));
+  bool write;
+  {
+    SpinMutexLock lock(&s->mu);
+    write = s->owner == thr->thread_id + 1;
+  }
+  MutexUnlocking(thr, Addr(l), write);
+  return REAL(pthread_rwlock_unlock)(l);
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_spin_destroy(pthread_spinlock_t *l) {
+  SCOPED_INTERCEPTOR(pthread_spin_destroy, l);
+  int res = REAL(pthread_spin_destroy)(l);
+  if (!res)
+    MutexDestroyed(thr, Addr(l));
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_spin_lock(pthread_spinlock_t *l) {
+  SCOPED_INTERCEPTOR(pthread_spin_lock, l);
+  int res = REAL(pthread_spin_lock)(l);
+  if (!res)
+    MutexLocked(thr, Addr(l), true);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_spin_trylock(pthread_spinlock_t *l) {
+  SCOPED_INTERCEPTOR(pthread_spin_trylock, l);
+  int res = REAL(pthread_spin_trylock)(l);
+  if (!res)
+    MutexLocked(thr, Addr(l), true);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_spin_unlock(pthread_spinlock_t *l) {
+  SCOPED_INTERCEPTOR(pthread_spin_unlock, l);
+  MutexUnlocking(thr, Addr(l), true);
+  return REAL(pthread_spin_unlock)(l);
+}
+
+// --- Condition variables ----------------------------------------------------
+
+INTERCEPTOR_ATTRIBUTE int pthread_cond_signal(pthread_cond_t *c) {
+  SCOPED_INTERCEPTOR(pthread_cond_signal, c);
+  ReleaseAddr(thr, Addr(c));
+  return REAL(pthread_cond_signal)(c);
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_cond_broadcast(pthread_cond_t *c) {
+  SCOPED_INTERCEPTOR(pthread_cond_broadcast, c);
+  ReleaseAddr(thr, Addr(c));
+  return REAL(pthread_cond_broadcast)(c);
+}
+
+// A wait releases the mutex, sleeps, and re-acquires it; returning from a
+// wait that was signalled orders the waiter after the signaller.
+static void BeforeCondWait(ThreadState *thr, pthread_mutex_t *m) {
+  MutexUnlocking(thr, Addr(m), true);
+}
+
+static void AfterCondWait(ThreadState *thr, pthread_cond_t *c,
+                          pthread_mutex_t *m, int res) {
+  MutexLocked(thr, Addr(m), true);
+  if (!res)
+    AcquireAddr(thr, Addr(c));
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_cond_wait(pthread_cond_t *c,
+                                            pthread_mutex_t *m) {
+  SCOPED_INTERCEPTOR(pthread_cond_wait, c, m);
+  BeforeCondWait(thr, m);
+  int res = REAL(pthread_cond_wait)(c, m);
+  AfterCondWait(thr, c, m, res);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_cond_timedwait(pthread_cond_t *c,
+                                                 pthread_mutex_t *m,
+                                                 const struct timespec *t) {
+  SCOPED_INTERCEPTOR(pthread_cond_timedwait, c, m, t);
+  BeforeCondWait(thr, m);
+  int res = REAL(pthread_cond_timedwait)(c, m, t);
+  AfterCondWait(thr, c, m, res);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_cond_clockwait(pthread_cond_t *c,
+                                                 pthread_mutex_t *m,
+                                                 clockid_t clock,
+                                                 const struct timespec *t) {
+  SCOPED_INTERCEPTOR(pthread_cond_clockwait, c, m, clock, t);
+  BeforeCondWait(thr, m);
+  int res = REAL(pthread_cond_clockwait)(c, m, clock, t);
+  AfterCondWait(thr, c, m, res);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_cond_destroy(pthread_cond_t *c) {
+  SCOPED_INTERCEPTOR(pthread_cond_destroy, c);
+  int res = REAL(pthread_cond_destroy)(c);
+  if (!res)
+    MutexDestroyed(thr, Addr(c));
+  return res;
+}
+
+// --- Barriers, once, semaphores ---------------------------------------------
+
+INTERCEPTOR_ATTRIBUTE int pthread_barrier_wait(pthread_barrier_t *b) {
+  SCOPED_INTERCEPTOR(pthread_barrier_wait, b);
+  // Everyone's arrival is published before anyone leaves.
+  ReleaseAddr(thr, Addr(b));
+  int res = REAL(pthread_barrier_wait)(b);
+  AcquireAddr(thr, Addr(b));
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_barrier_destroy(pthread_barrier_t *b) {
+  SCOPED_INTERCEPTOR(pthread_barrier_destroy, b);
+  int res = REAL(pthread_barrier_destroy)(b);
+  if (!res)
+    MutexDestroyed(thr, Addr(b));
+  return res;
+}
+
+namespace {
+// pthread_once takes no argument for its routine: the routine to run and its
+// control word travel in TLS, saved and restored around nested onces.
+__thread void (*once_routine)(void);
+__thread pthread_once_t *once_control;
+
+void OnceTrampoline() {
+  void (*routine)(void) = once_routine;
+  pthread_once_t *control = once_control;
+  ThreadState *thr = cur_thread();
+  thr->in_rtl--;
+  routine();
+  thr->in_rtl++;
+  // Whoever returns from pthread_once later is ordered after the routine.
+  ReleaseAddr(thr, Addr(control));
+}
+} // namespace
+
+INTERCEPTOR_ATTRIBUTE int pthread_once(pthread_once_t *control,
+                                       void (*routine)(void)) {
+  SCOPED_INTERCEPTOR(pthread_once, control, routine);
+  void (*saved_routine)(void) = once_routine;
+  pthread_once_t *saved_control = once_control;
+  once_routine = routine;
+  once_control = control;
+  int res = REAL(pthread_once)(control, OnceTrampoline);
+  once_routine = saved_routine;
+  once_control = saved_control;
+  AcquireAddr(thr, Addr(control));
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int sem_post(sem_t *s) {
+  SCOPED_INTERCEPTOR(sem_post, s);
+  ReleaseAddr(thr, Addr(s));
+  return REAL(sem_post)(s);
+}
+
+INTERCEPTOR_ATTRIBUTE int sem_wait(sem_t *s) {
+  SCOPED_INTERCEPTOR(sem_wait, s);
+  int res = REAL(sem_wait)(s);
+  if (!res)
+    AcquireAddr(thr, Addr(s));
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int sem_trywait(sem_t *s) {
+  SCOPED_INTERCEPTOR(sem_trywait, s);
+  int res = REAL(sem_trywait)(s);
+  if (!res)
+    AcquireAddr(thr, Addr(s));
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int sem_timedwait(sem_t *s, const struct timespec *t) {
+  SCOPED_INTERCEPTOR(sem_timedwait, s, t);
+  int res = REAL(sem_timedwait)(s, t);
+  if (!res)
+    AcquireAddr(thr, Addr(s));
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int sem_destroy(sem_t *s) {
+  SCOPED_INTERCEPTOR(sem_destroy, s);
+  int res = REAL(sem_destroy)(s);
+  if (!res)
+    MutexDestroyed(thr, Addr(s));
+  return res;
+}

@@ -1,0 +1,87 @@
+//===-- hrace_access.cpp - Entry points for loads, stores and calls -------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#include "hrace_access.h"
+
+#include "../detectors/hrace_msm_hb.h"
+#include "hrace_interface.h"
+
+namespace hrace {
+
+Msm active_msm;
+
+void AccessUnusual(ThreadState *thr, uptr pc, uptr addr, uptr size,
+                   bool write) {
+  if (thr->segment != 0 || thr->in_rtl || !IsInitialized())
+    return;
+  AdoptCurrentThread(thr);
+  MemoryAccess(thr, pc, addr, size, write);
+}
+
+void MemoryAccess(ThreadState *thr, uptr pc, uptr addr, uptr size,
+                  bool write) {
+  switch (active_msm) {
+  case Msm::kHb:
+    return Access<MsmHb>(thr, pc, addr, size, write);
+  }
+}
+
+} // namespace hrace
+
+using namespace hrace;
+
+// One pair of entry points per size. The pc passed down is the return address
+// into the instrumented function, which symbolizes to the access's line.
+#define HRACE_ACCESS_ENTRY(name, size, write)                                  \
+  extern "C" void name(void *addr) {                                          \
+    MemoryAccess(cur_thread(), CALLER_PC(), reinterpret_cast<uptr>(addr),      \
+                 size, write);                                                 \
+  }
+
+HRACE_ACCESS_ENTRY(__hrace_read1, 1, false)
+HRACE_ACCESS_ENTRY(__hrace_read2, 2, false)
+HRACE_ACCESS_ENTRY(__hrace_read4, 4, false)
+HRACE_ACCESS_ENTRY(__hrace_read8, 8, false)
+HRACE_ACCESS_ENTRY(__hrace_read16, 16, false)
+HRACE_ACCESS_ENTRY(__hrace_write1, 1, true)
+HRACE_ACCESS_ENTRY(__hrace_write2, 2, true)
+HRACE_ACCESS_ENTRY(__hrace_write4, 4, true)
+HRACE_ACCESS_ENTRY(__hrace_write8, 8, true)
+HRACE_ACCESS_ENTRY(__hrace_write16, 16, true)
+// Cells are per byte, so an unaligned access needs no special treatment.
+HRACE_ACCESS_ENTRY(__hrace_unaligned_read2, 2, false)
+HRACE_ACCESS_ENTRY(__hrace_unaligned_read4, 4, false)
+HRACE_ACCESS_ENTRY(__hrace_unaligned_read8, 8, false)
+HRACE_ACCESS_ENTRY(__hrace_unaligned_read16, 16, false)
+HRACE_ACCESS_ENTRY(__hrace_unaligned_write2, 2, true)
+HRACE_ACCESS_ENTRY(__hrace_unaligned_write4, 4, true)
+HRACE_ACCESS_ENTRY(__hrace_unaligned_write8, 8, true)
+HRACE_ACCESS_ENTRY(__hrace_unaligned_write16, 16, true)
+
+extern "C" void __hrace_read_range(void *addr, uintptr_t size) {
+  MemoryAccess(cur_thread(), CALLER_PC(), reinterpret_cast<uptr>(addr), size,
+               false);
+}
+
+extern "C" void __hrace_write_range(void *addr, uintptr_t size) {
+  MemoryAccess(cur_thread(), CALLER_PC(), reinterpret_cast<uptr>(addr), size,
+               true);
+}
+
+extern "C" void __hrace_func_entry(void *caller_pc) {
+  ThreadState *thr = cur_thread();
+  u32 depth = thr->stack_depth++;
+  // Frames deeper than the shadow stack are counted but not recorded.
+  if (LIKELY(depth < kShadowStackSize && thr->shadow_stack))
+    thr->shadow_stack[depth] = reinterpret_cast<uptr>(caller_pc);
+}
+
+extern "C" void __hrace_func_exit() {
+  ThreadState *thr = cur_thread();
+  if (LIKELY(thr->stack_depth))
+    thr->stack_depth--;
+}

@@ -1,0 +1,97 @@
+//===-- hrace_access.h - From an instrumented access to a state machine ---===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The hot path. An access of `size` bytes covers `size` cells (one per byte,
+// so distinct bytes never interfere). Inline: if every cell holds the same
+// value and the machine says the access changes nothing, return. Otherwise
+// the slow path walks the cells in runs of equal values, computes one
+// transition per run, records the access in the thread's trace, and publishes
+// each cell with compare-and-swap; a cell that another thread changed in the
+// meantime is recomputed on its own. No locks, no allocation.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_ACCESS_H
+#define HRACE_ACCESS_H
+
+#include "../detectors/hrace_detector.h"
+#include "../shadow/hrace_shadow.h"
+#include "hrace_report.h"
+#include "hrace_rtl.h"
+
+namespace hrace {
+
+// Accesses that are not checked right now: ignored threads, and threads the
+// runtime has not met yet (adopted here).
+void AccessUnusual(ThreadState *thr, uptr pc, uptr addr, uptr size,
+                   bool write);
+
+template <typename Machine>
+NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
+                         bool write) {
+  u64 *cells = MemToShadow(addr);
+  AccessContext ac{write};
+  RaceInfo race{};
+  bool traced = false;
+  for (uptr i = 0; i < size;) {
+    ShadowCell old = LoadCell(&cells[i]);
+    uptr run_end = i + 1;
+    while (run_end < size && LoadRelaxed(&cells[run_end]) == old.raw())
+      run_end++;
+    RaceInfo run_race{};
+    ShadowCell now = Machine::Transition(old, thr, ac, &run_race);
+    if (now == old) {
+      i = run_end;
+      continue;
+    }
+    // The trace entry must exist before any cell names this segment, or a
+    // report in another thread could look for it too early.
+    if (!traced) {
+      thr->context->trace.AddAccess(addr, size, write, pc, thr->segment,
+                                    thr->locks.All(&ctx->locksets));
+      traced = true;
+    }
+    uptr k = i;
+    while (k < run_end && CasCell(&cells[k], old, now))
+      k++;
+    // A race counts only if it reached at least one cell.
+    if (run_race.found && k > i && !race.found)
+      race = run_race;
+    i = k < run_end ? k : run_end;
+  }
+  if (race.found)
+    ReportRace(thr, pc, addr, size, write, race);
+}
+
+template <typename Machine>
+ALWAYS_INLINE void Access(ThreadState *thr, uptr pc, uptr addr, uptr size,
+                          bool write) {
+  u32 ignored = write ? thr->ignore_writes : thr->ignore_reads;
+  if (UNLIKELY(ignored != 0 || thr->segment == 0))
+    return AccessUnusual(thr, pc, addr, size, write);
+  const u64 *cells = MemToShadow(addr);
+  ShadowCell first = LoadCell(cells);
+  if (LIKELY(Machine::IsNoop(first, thr, write))) {
+    uptr i = 1;
+    while (i < size && LoadRelaxed(&cells[i]) == first.raw())
+      i++;
+    if (LIKELY(i == size))
+      return;
+  }
+  AccessSlow<Machine>(thr, pc, addr, size, write);
+}
+
+// The state machine selected by msm=, copied out of the flags at start-up so
+// the hot path reads one byte that never changes.
+extern Msm active_msm;
+
+// Checks an access with the active state machine.
+void MemoryAccess(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write);
+
+} // namespace hrace
+
+#endif // HRACE_ACCESS_H

@@ -1,0 +1,179 @@
+//===-- hrace_flags.cpp - HRACE_OPTIONS -----------------------------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#include "hrace_flags.h"
+
+#include "hrace_libc.h"
+
+#include <stdlib.h>
+
+namespace hrace {
+
+namespace {
+
+struct MsmValue {
+  const char *name;
+  Msm value;
+};
+constexpr MsmValue kMsmValues[] = {{"hb", Msm::kHb}};
+
+bool IsSeparator(char c) {
+  return c == ':' || c == ' ' || c == '\t' || c == '\n' || c == ',';
+}
+
+// One parser per option type; each writes the accepted values on failure.
+bool ParseValue(bool *out, const char *v, TextBuffer *accepted) {
+  if (!internal_strcmp(v, "1") || !internal_strcmp(v, "true")) {
+    *out = true;
+    return true;
+  }
+  if (!internal_strcmp(v, "0") || !internal_strcmp(v, "false")) {
+    *out = false;
+    return true;
+  }
+  accepted->Append("0, 1, true, false");
+  return false;
+}
+
+bool ParseValue(int *out, const char *v, TextBuffer *accepted) {
+  char *end;
+  long n = strtol(v, &end, 10);
+  if (*v && !*end && n >= -2147483647L && n <= 2147483647L) {
+    *out = static_cast<int>(n);
+    return true;
+  }
+  accepted->Append("an integer");
+  return false;
+}
+
+bool ParseValue(const char **out, const char *v, TextBuffer *) {
+  *out = v;
+  return true;
+}
+
+bool ParseValue(Msm *out, const char *v, TextBuffer *accepted) {
+  for (const MsmValue &m : kMsmValues) {
+    if (!internal_strcmp(v, m.name)) {
+      *out = m.value;
+      return true;
+    }
+  }
+  for (uptr i = 0; i < sizeof(kMsmValues) / sizeof(kMsmValues[0]); i++)
+    accepted->Append("%s%s", i ? ", " : "", kMsmValues[i].name);
+  return false;
+}
+
+void FormatValue(TextBuffer *out, bool v) { out->Append("%d", v ? 1 : 0); }
+void FormatValue(TextBuffer *out, int v) { out->Append("%d", v); }
+void FormatValue(TextBuffer *out, const char *v) { out->Append("%s", v); }
+void FormatValue(TextBuffer *out, Msm v) { out->Append("%s", MsmName(v)); }
+
+bool SetFlag(Flags *flags, const char *key, const char *value, char *error,
+             uptr error_size) {
+  char accepted_storage[256];
+  TextBuffer accepted(accepted_storage, sizeof(accepted_storage));
+  TextBuffer err(error, error_size);
+#define HRACE_FLAG(Type, Name, Default, Help)                                  \
+  if (!internal_strcmp(key, #Name)) {                                          \
+    if (ParseValue(&flags->Name, value, &accepted))                            \
+      return true;                                                             \
+    err.Append("HybridRace: invalid value '%s' for option '%s' in "            \
+               "HRACE_OPTIONS (accepted: %s)",                                 \
+               value, key, accepted.data());                                   \
+    return false;                                                              \
+  }
+#include "hrace_flags.inc"
+#undef HRACE_FLAG
+  err.Append("HybridRace: unknown option '%s' in HRACE_OPTIONS (known:", key);
+#define HRACE_FLAG(Type, Name, Default, Help) err.Append(" " #Name);
+#include "hrace_flags.inc"
+#undef HRACE_FLAG
+  err.Append(")");
+  return false;
+}
+
+} // namespace
+
+const char *MsmName(Msm m) {
+  for (const MsmValue &v : kMsmValues)
+    if (v.value == m)
+      return v.name;
+  return "?";
+}
+
+void Flags::SetDefaults() {
+#define HRACE_FLAG(Type, Name, Default, Help) Name = Default;
+#include "hrace_flags.inc"
+#undef HRACE_FLAG
+}
+
+bool ParseFlags(Flags *flags, const char *options, char *storage,
+                uptr storage_size, char *error, uptr error_size) {
+  error[0] = 0;
+  if (!options)
+    return true;
+  uptr len = internal_strlen(options);
+  if (len + 1 > storage_size) {
+    TextBuffer err(error, error_size);
+    err.Append("HybridRace: HRACE_OPTIONS is longer than %zu characters",
+               storage_size - 1);
+    return false;
+  }
+  internal_memcpy(storage, options, len + 1);
+  char *p = storage;
+  while (*p) {
+    while (*p && IsSeparator(*p))
+      p++;
+    if (!*p)
+      break;
+    char *key = p;
+    while (*p && *p != '=' && !IsSeparator(*p))
+      p++;
+    if (*p != '=') {
+      TextBuffer err(error, error_size);
+      char saved = *p;
+      *p = 0;
+      err.Append("HybridRace: option '%s' in HRACE_OPTIONS has no value "
+                 "(write %s=VALUE)",
+                 key, key);
+      *p = saved;
+      return false;
+    }
+    *p++ = 0;
+    char *value = p;
+    // A quoted value may contain separators (log_path='/tmp/a b').
+    if (*p == '\'' || *p == '"') {
+      char quote = *p++;
+      value = p;
+      while (*p && *p != quote)
+        p++;
+    } else {
+      while (*p && !IsSeparator(*p))
+        p++;
+    }
+    if (*p)
+      *p++ = 0;
+    if (!SetFlag(flags, key, value, error, error_size))
+      return false;
+  }
+  return true;
+}
+
+void PrintFlagHelp(const Flags &defaults) {
+  char storage[4096];
+  TextBuffer out(storage, sizeof(storage));
+  out.Append("HybridRace options (HRACE_OPTIONS=key=value:key=value):\n");
+#define HRACE_FLAG(Type, Name, Default, Help)                                  \
+  out.Append("  %-26s default ", #Name);                                      \
+  FormatValue(&out, defaults.Name);                                            \
+  out.Append("\n      %s\n", Help);
+#include "hrace_flags.inc"
+#undef HRACE_FLAG
+  WriteToFd(2, out.data(), out.length());
+}
+
+} // namespace hrace

@@ -1,0 +1,136 @@
+//===-- hrace_lockset.cpp - Interned lock sets ----------------------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#include "hrace_lockset.h"
+
+#include "hrace_alloc.h"
+#include "hrace_libc.h"
+
+namespace hrace {
+
+namespace {
+constexpr u32 kBuckets = 2 * LockSetTable::kMaxSets;
+} // namespace
+
+void LockSetTable::Init() {
+  sets_ = static_cast<Set **>(
+      MmapNoReserveOrDie(kMaxSets * sizeof(Set *), "lock set table"));
+  buckets_ = static_cast<LockSetId *>(
+      MmapNoReserveOrDie(kBuckets * sizeof(LockSetId), "lock set buckets"));
+  Set *empty = static_cast<Set *>(InternalCalloc(sizeof(Set)));
+  StoreRelease(&sets_[kEmptyLockSet], empty);
+}
+
+u32 LockSetTable::Hash(const LockId *locks, u32 count) {
+  u32 h = 2166136261u;
+  for (u32 i = 0; i < count; i++)
+    h = (h ^ locks[i]) * 16777619u;
+  return h;
+}
+
+LockSetId LockSetTable::Intern(const LockId *locks, u32 count) {
+  if (!count)
+    return kEmptyLockSet;
+  u32 h = Hash(locks, count);
+  SpinMutexLock l(&mu_);
+  u32 b = h % kBuckets;
+  for (;; b = (b + 1) % kBuckets) {
+    LockSetId id = buckets_[b];
+    if (!id)
+      break;
+    const Set *s = sets_[id];
+    if (s->hash == h && s->count == count &&
+        !internal_memcmp(s->locks, locks, count * sizeof(LockId)))
+      return id;
+  }
+  if (count_ >= kMaxSets)
+    Die("HybridRace: more than %u distinct lock sets\n", kMaxSets);
+  Set *s = static_cast<Set *>(
+      InternalAlloc(sizeof(Set) + (count - 1) * sizeof(LockId)));
+  s->count = count;
+  s->hash = h;
+  internal_memcpy(s->locks, locks, count * sizeof(LockId));
+  LockSetId id = count_++;
+  // Readers look sets up without the mutex; publish the set before its id.
+  StoreRelease(&sets_[id], s);
+  buckets_[b] = id;
+  return id;
+}
+
+const LockId *LockSetTable::Members(LockSetId id, u32 *count) const {
+  const Set *s = LoadAcquire(&sets_[id]);
+  *count = s->count;
+  return s->locks;
+}
+
+void HeldLocks::Add(LockId id, bool write) {
+  if (count_ == kMax)
+    return;
+  ids_[count_] = id;
+  write_held_[count_] = write;
+  count_++;
+  dirty_ = true;
+}
+
+void HeldLocks::Remove(LockId id) {
+  // Locks are usually released in reverse order: search from the end.
+  for (u32 i = count_; i-- > 0;) {
+    if (ids_[i] != id)
+      continue;
+    for (u32 j = i + 1; j < count_; j++) {
+      ids_[j - 1] = ids_[j];
+      write_held_[j - 1] = write_held_[j];
+    }
+    count_--;
+    dirty_ = true;
+    return;
+  }
+}
+
+bool HeldLocks::Holds(LockId id) const {
+  for (u32 i = 0; i < count_; i++)
+    if (ids_[i] == id)
+      return true;
+  return false;
+}
+
+void HeldLocks::Refresh(LockSetTable *table) {
+  if (!dirty_)
+    return;
+  LockId all[kMax], write[kMax];
+  u32 n_all = 0, n_write = 0;
+  for (u32 i = 0; i < count_; i++) {
+    all[n_all++] = ids_[i];
+    if (write_held_[i])
+      write[n_write++] = ids_[i];
+  }
+  // Insertion sort: sets are small and intern needs them sorted.
+  auto sort = [](LockId *a, u32 n) {
+    for (u32 i = 1; i < n; i++)
+      for (u32 j = i; j > 0 && a[j - 1] > a[j]; j--) {
+        LockId t = a[j];
+        a[j] = a[j - 1];
+        a[j - 1] = t;
+      }
+  };
+  // A read lock taken twice is held twice; a set holds it once.
+  auto sort_unique = [&sort](LockId *a, u32 *n) {
+    sort(a, *n);
+    u32 out = 0;
+    for (u32 i = 0; i < *n; i++)
+      if (!out || a[out - 1] != a[i])
+        a[out++] = a[i];
+    *n = out;
+  };
+  sort_unique(all, &n_all);
+  sort_unique(write, &n_write);
+  all_ = table->Intern(all, n_all);
+  write_ = table->Intern(write, n_write);
+  dirty_ = false;
+}
+
+} // namespace hrace

@@ -1,0 +1,271 @@
+//===-- hrace_report.cpp - Writing reports --------------------------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A report is built in one buffer and written with one write(2), so reports
+// from several threads never interleave. Reporting holds one global mutex; it
+// is the only slow, serialised part of the runtime and runs only on a race.
+//
+//===----------------------------------------------------------------------===//
+#include "hrace_report.h"
+
+#include "hrace_libc.h"
+#include "hrace_rtl.h"
+#include "hrace_symbolizer.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <unistd.h>
+
+namespace hrace {
+
+namespace {
+
+constexpr u32 kMaxReportedPairs = 4096;
+constexpr u32 kMaxFramesShown = 64;
+
+struct ReportState {
+  SpinMutex mu;
+  u32 count;
+  int fd;
+  bool fd_opened;
+  u32 npairs;
+  uptr pairs[kMaxReportedPairs][2];
+  char buffer[1 << 16];
+};
+ReportState reports;
+
+int OutputFd() {
+  if (reports.fd_opened)
+    return reports.fd;
+  reports.fd_opened = true;
+  reports.fd = 2;
+  const char *path = ctx->flags.log_path;
+  if (!internal_strcmp(path, "stderr"))
+    return reports.fd;
+  if (!internal_strcmp(path, "stdout")) {
+    reports.fd = 1;
+    return reports.fd;
+  }
+  char name[1024];
+  TextBuffer file(name, sizeof(name));
+  file.Append("%s.%d", path, static_cast<int>(getpid()));
+  int fd = open(name, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0)
+    Printf("HybridRace: cannot open log_path file '%s'; reporting to "
+           "stderr\n",
+           name);
+  else
+    reports.fd = fd;
+  return reports.fd;
+}
+
+// The pair is remembered in both orders: T1-T2 and T2-T1 are one race.
+bool AlreadyReported(uptr pc1, uptr pc2) {
+  for (u32 i = 0; i < reports.npairs; i++)
+    if ((reports.pairs[i][0] == pc1 && reports.pairs[i][1] == pc2) ||
+        (reports.pairs[i][0] == pc2 && reports.pairs[i][1] == pc1))
+      return true;
+  if (reports.npairs < kMaxReportedPairs) {
+    reports.pairs[reports.npairs][0] = pc1;
+    reports.pairs[reports.npairs][1] = pc2;
+    reports.npairs++;
+  }
+  return false;
+}
+
+void PrintLockSet(TextBuffer *out, LockSetId id) {
+  u32 n;
+  const LockId *locks = ctx->locksets.Members(id, &n);
+  if (!n) {
+    out->Append("none");
+    return;
+  }
+  out->Append("{");
+  for (u32 i = 0; i < n; i++)
+    out->Append("%sM%u", i ? ", " : "", locks[i]);
+  out->Append("}");
+}
+
+// Prints a stack of return addresses; the first frame of the summary is
+// stored in *top when asked for.
+void PrintStack(TextBuffer *out, const uptr *pcs, u32 n,
+                SymbolizedFrame *top) {
+  SymbolizedFrame frames[16];
+  u32 shown = 0;
+  for (u32 i = 0; i < n && shown < kMaxFramesShown; i++) {
+    // Return addresses point after the call; the call is one byte earlier.
+    u32 nf = SymbolizeCode(pcs[i] - 1, frames, 16);
+    for (u32 j = 0; j < nf; j++, shown++) {
+      const SymbolizedFrame &f = frames[j];
+      if (top && shown == 0)
+        *top = f;
+      out->Append("    #%u ", shown);
+      if (f.function[0])
+        out->Append("%s", f.function);
+      else
+        out->Append("0x%zx", pcs[i]);
+      if (f.file[0])
+        out->Append(" %s:%d:%d\n", f.file, f.line, f.column);
+      else if (f.module[0])
+        out->Append(" (%s+0x%zx)\n", f.module, f.module_offset);
+      else
+        out->Append("\n");
+    }
+  }
+  if (!n)
+    out->Append("    <empty stack>\n");
+}
+
+void DescribeLocation(TextBuffer *out, uptr addr) {
+  // Heap: walk back to the nearest block start (blocks are rarely larger than
+  // the walk, and reports are rare).
+  uptr granule = addr & ~(kMetaGranule - 1);
+  for (uptr i = 0; i < (1u << 24) && IsAppMem(granule); i++) {
+    uptr size = HeapBlockSize(granule);
+    if (size) {
+      if (addr < granule + size) {
+        out->Append("  Location is heap block of size %zu at 0x%zx, offset "
+                    "%zu\n",
+                    size, granule, addr - granule);
+        return;
+      }
+      break;
+    }
+    if (granule < kMetaGranule)
+      break;
+    granule -= kMetaGranule;
+  }
+  {
+    SpinMutexLock l(ctx->threads.mutex());
+    for (u32 slot = 0; slot < ctx->threads.slots_in_use(); slot++) {
+      ThreadContext *tc = ctx->threads.ContextOfSlot(slot);
+      if (tc && tc->status != ThreadStatus::kFree && addr >= tc->stack_beg &&
+          addr < tc->stack_end) {
+        out->Append("  Location is stack of thread T%u\n", tc->thread_id);
+        return;
+      }
+    }
+  }
+  char name[256], module[256];
+  uptr start, size, module_offset;
+  if (SymbolizeData(addr, name, sizeof(name), &start, &size, module,
+                    sizeof(module), &module_offset) &&
+      addr >= start && addr < start + (size ? size : 1))
+    out->Append("  Location is global '%s' of size %zu at 0x%zx (%s+0x%zx)\n",
+                name, size, start, module, module_offset - (addr - start));
+}
+
+void DescribeThread(TextBuffer *out, u32 thread_id) {
+  SpinMutexLock l(ctx->threads.mutex());
+  ThreadContext *tc = ctx->threads.FindByThreadId(thread_id);
+  if (!tc) {
+    out->Append("  Thread T%u has exited and its slot was reused\n",
+                thread_id);
+    return;
+  }
+  const char *status = tc->status == ThreadStatus::kRunning ? "running"
+                                                            : "finished";
+  if (thread_id == 0) {
+    out->Append("  Thread T0 (tid=%d, %s) is the main thread\n", tc->os_tid,
+                status);
+    return;
+  }
+  if (tc->adopted) {
+    out->Append("  Thread T%u (tid=%d, %s) was not created by "
+                "pthread_create\n",
+                thread_id, tc->os_tid, status);
+    return;
+  }
+  out->Append("  Thread T%u (tid=%d, %s) created by T%u at:\n", thread_id,
+              tc->os_tid, status, tc->parent_id);
+  PrintStack(out, tc->creation_stack, tc->creation_stack_size, nullptr);
+}
+
+const char *AccessKind(bool write) { return write ? "write" : "read"; }
+
+} // namespace
+
+void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
+                const RaceInfo &race) {
+  ScopedInRuntime in_rtl;
+  SegmentInfo prev_seg = ctx->segments.Get(race.prev_segment);
+  ThreadContext *prev_tc = ctx->threads.ContextOfSlot(prev_seg.slot);
+  AccessRecord prev;
+  bool have_prev =
+      prev_tc && prev_tc->trace.FindAccess(race.prev_segment, addr, size,
+                                           race.prev_write, &prev);
+  SpinMutexLock l(&reports.mu);
+  if (AlreadyReported(pc, have_prev ? prev.pc : 0))
+    return;
+  reports.count++;
+  TextBuffer out(reports.buffer, sizeof(reports.buffer));
+  uptr stack[kMaxFramesShown];
+  u32 depth = CaptureStack(thr, pc, stack, kMaxFramesShown);
+  out.Append("==================\n");
+  out.Append("WARNING: HybridRace: data race (pid=%d)\n",
+             static_cast<int>(getpid()));
+  out.Append("  %s of size %zu at 0x%zx by thread T%u (locks held: ",
+             write ? "Write" : "Read", size, addr, thr->thread_id);
+  PrintLockSet(&out, thr->locks.All(&ctx->locksets));
+  out.Append("):\n");
+  SymbolizedFrame top = {};
+  PrintStack(&out, stack, depth, &top);
+  if (have_prev) {
+    out.Append("  Previous %s of size %zu at 0x%zx by thread T%u (locks "
+               "held: ",
+               AccessKind(race.prev_write), prev.size, prev.addr,
+               prev_seg.thread_id);
+    PrintLockSet(&out, prev.locks);
+    out.Append("):\n");
+    PrintStack(&out, &prev.pc, 1, nullptr);
+  } else {
+    out.Append("  Previous %s by thread T%u:\n    <not in the thread's "
+               "recent history>\n",
+               AccessKind(race.prev_write), prev_seg.thread_id);
+  }
+  out.Append("  Detected by msm=%s: neither access happens before the "
+             "other.\n",
+             MsmName(ctx->flags.msm));
+  DescribeLocation(&out, addr);
+  DescribeThread(&out, thr->thread_id);
+  if (prev_seg.thread_id != thr->thread_id)
+    DescribeThread(&out, prev_seg.thread_id);
+  out.Append("SUMMARY: HybridRace: data race ");
+  if (top.file[0])
+    out.Append("%s:%d", top.file, top.line);
+  else
+    out.Append("(%s+0x%zx)", top.module, top.module_offset);
+  out.Append(" in %s\n==================\n",
+             top.function[0] ? top.function : "??");
+  WriteToFd(OutputFd(), out.data(), out.length());
+  if (ctx->flags.halt_on_error) {
+    fflush(nullptr);
+    _exit(ctx->flags.exitcode);
+  }
+}
+
+void FinishReports() {
+  u32 count;
+  {
+    SpinMutexLock l(&reports.mu);
+    count = reports.count;
+  }
+  if (!count)
+    return;
+  char line[64];
+  TextBuffer text(line, sizeof(line));
+  text.Append("HybridRace: reported %u warning%s\n", count,
+              count == 1 ? "" : "s");
+  WriteToFd(OutputFd(), text.data(), text.length());
+  if (ctx->flags.exitcode) {
+    fflush(nullptr);
+    _exit(ctx->flags.exitcode);
+  }
+}
+
+} // namespace hrace

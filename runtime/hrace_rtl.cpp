@@ -1,0 +1,310 @@
+//===-- hrace_rtl.cpp - The runtime's global state and events -------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#include "hrace_rtl.h"
+
+#include "../interceptors/hrace_interceptors.h"
+#include "../shadow/hrace_shadow.h"
+#include "hrace_access.h"
+#include "hrace_alloc.h"
+#include "hrace_interface.h"
+#include "hrace_libc.h"
+#include "hrace_report.h"
+
+#include <malloc.h>
+#include <new>
+#include <pthread.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+namespace hrace {
+
+Context *ctx;
+
+namespace {
+
+alignas(64) char context_storage[sizeof(Context)];
+char options_storage[4096];
+
+void InitFlags() {
+  Flags *f = &ctx->flags;
+  f->SetDefaults();
+  char error[512];
+  if (!ParseFlags(f, getenv("HRACE_OPTIONS"), options_storage,
+                  sizeof(options_storage), error, sizeof(error))) {
+    Printf("%s\n", error);
+    _exit(kOptionErrorExitCode);
+  }
+  if (f->help) {
+    Flags defaults;
+    defaults.SetDefaults();
+    PrintFlagHelp(defaults);
+  }
+}
+
+// Runs after the program's own atexit handlers (it is registered first):
+// flush what the program wrote, then turn reports into the exit code.
+void AtExit() {
+  ThreadState *thr = cur_thread();
+  thr->in_rtl++;
+  FinishReports();
+}
+
+int CurrentOsTid() { return static_cast<int>(syscall(SYS_gettid)); }
+
+} // namespace
+
+void Initialize() {
+  static bool in_progress;
+  if (ctx || in_progress)
+    return;
+  in_progress = true;
+  ThreadState *thr = cur_thread();
+  thr->in_rtl++;
+  Context *c = new (context_storage) Context();
+  ctx = c;
+  InitFlags();
+  active_msm = c->flags.msm;
+  InitShadow();
+  InitInterceptors();
+  c->segments.Init();
+  c->syncs.Init();
+  c->locksets.Init();
+  c->threads.Init();
+  ThreadContext *main = c->threads.Create(0);
+  c->initialized = true;
+  ThreadStart(thr, main);
+  atexit(AtExit);
+  if (c->flags.verbosity)
+    Printf("HybridRace: initialised (msm=%s)\n", MsmName(c->flags.msm));
+  thr->in_rtl--;
+}
+
+void NewSegment(ThreadState *thr) {
+  if (UNLIKELY(ctx->exhausted))
+    return;
+  thr->clock++;
+  thr->vc.Set(thr->slot, thr->clock);
+  SegmentId seg =
+      ctx->segments.Create(thr->slot, thr->clock, thr->thread_id);
+  if (UNLIKELY(!seg)) {
+    // Without fresh segment ids nothing new can be ordered; stop checking
+    // rather than report orderings we can no longer see.
+    ctx->exhausted = true;
+    Printf("HybridRace: segment ids exhausted after %u segments; race "
+           "detection is off from here on\n",
+           kMaxSegmentId);
+    thr->ignore_reads++;
+    thr->ignore_writes++;
+    return;
+  }
+  thr->segment = seg;
+}
+
+void Acquire(ThreadState *thr, SyncObject *s) {
+  SpinMutexLock l(&s->mu);
+  thr->vc.Join(s->clock);
+}
+
+void Release(ThreadState *thr, SyncObject *s) {
+  {
+    SpinMutexLock l(&s->mu);
+    s->clock.Join(thr->vc);
+  }
+  NewSegment(thr);
+}
+
+void AcquireAddr(ThreadState *thr, uptr addr) {
+  if (SyncObject *s = ctx->syncs.Get(addr))
+    Acquire(thr, s);
+}
+
+void ReleaseAddr(ThreadState *thr, uptr addr) {
+  if (SyncObject *s = ctx->syncs.GetOrCreate(addr))
+    Release(thr, s);
+}
+
+void MutexLocked(ThreadState *thr, uptr addr, bool write) {
+  SyncObject *s = ctx->syncs.GetOrCreate(addr);
+  if (!s)
+    return;
+  bool first;
+  {
+    SpinMutexLock l(&s->mu);
+    u32 me = thr->thread_id + 1;
+    // A recursive mutex is acquired once, however deep the recursion.
+    first = !(write && s->owner == me);
+    if (write) {
+      s->owner = me;
+      s->recursion++;
+    }
+    if (first) {
+      thr->vc.Join(s->clock);
+      // A writer is ordered after every reader that released before it.
+      if (write)
+        thr->vc.Join(s->read_clock);
+    }
+  }
+  if (first)
+    thr->locks.Add(s->lock_id, write);
+}
+
+void MutexUnlocking(ThreadState *thr, uptr addr, bool write) {
+  SyncObject *s = ctx->syncs.GetOrCreate(addr);
+  if (!s)
+    return;
+  bool last = true;
+  {
+    SpinMutexLock l(&s->mu);
+    if (write && s->owner == thr->thread_id + 1) {
+      last = --s->recursion == 0;
+      if (last)
+        s->owner = 0;
+    }
+    if (last) {
+      if (write)
+        s->clock.CopyFrom(thr->vc);
+      else
+        s->read_clock.Join(thr->vc);
+    }
+  }
+  if (!last)
+    return;
+  thr->locks.Remove(s->lock_id);
+  NewSegment(thr);
+}
+
+void MutexDestroyed(ThreadState *thr, uptr addr) {
+  (void)thr;
+  ctx->syncs.ResetRange(addr, 1);
+}
+
+ThreadContext *ThreadCreate(ThreadState *parent, uptr pc) {
+  ThreadContext *tc = ctx->threads.Create(parent->thread_id);
+  tc->creation_stack_size =
+      CaptureStack(parent, pc, tc->creation_stack, kMaxCreationFrames);
+  tc->sync_clock.CopyFrom(parent->vc);
+  NewSegment(parent);
+  return tc;
+}
+
+void ThreadStart(ThreadState *thr, ThreadContext *tc) {
+  thr->context = tc;
+  thr->slot = tc->slot;
+  thr->thread_id = tc->thread_id;
+  tc->os_tid = CurrentOsTid();
+  tc->pthread = reinterpret_cast<uptr>(pthread_self());
+  tc->status = ThreadStatus::kRunning;
+  if (!thr->shadow_stack)
+    thr->shadow_stack = static_cast<uptr *>(
+        MmapNoReserveOrDie(kShadowStackSize * sizeof(uptr), "shadow stack"));
+  thr->stack_depth = 0;
+  thr->vc.CopyFrom(tc->sync_clock);
+  thr->clock = tc->last_clock;
+  GetThreadStackBounds(&tc->stack_beg, &tc->stack_end);
+  // glibc reuses the stacks (and TLS) of finished threads: what the previous
+  // owner did there is not this thread's history.
+  if (tc->thread_id != 0)
+    MemoryRangeReset(tc->stack_beg, tc->stack_end - tc->stack_beg);
+  NewSegment(thr);
+}
+
+void ThreadFinish(ThreadState *thr) {
+  ThreadContext *tc = thr->context;
+  if (!tc || tc->status != ThreadStatus::kRunning)
+    return;
+  // Everything the thread did is in its clock; a joiner acquires it.
+  tc->sync_clock.CopyFrom(thr->vc);
+  tc->last_clock = thr->clock;
+  // What runs after this (TLS destructors, pthread_exit's unwinding) is not
+  // seen: the slot may already belong to a new thread.
+  thr->ignore_reads++;
+  thr->ignore_writes++;
+  thr->in_rtl++;
+  SpinMutexLock l(ctx->threads.mutex());
+  tc->status = ThreadStatus::kFinished;
+  if (tc->detached)
+    ctx->threads.Recycle(tc);
+}
+
+void ThreadJoin(ThreadState *thr, ThreadContext *tc) {
+  thr->vc.Join(tc->sync_clock);
+  SpinMutexLock l(ctx->threads.mutex());
+  tc->joined = true;
+  ctx->threads.Recycle(tc);
+}
+
+void ThreadDetach(ThreadState *thr, ThreadContext *tc) {
+  (void)thr;
+  SpinMutexLock l(ctx->threads.mutex());
+  tc->detached = true;
+  if (tc->status == ThreadStatus::kFinished)
+    ctx->threads.Recycle(tc);
+}
+
+void AdoptCurrentThread(ThreadState *thr) {
+  if (!IsInitialized() || thr->context)
+    return;
+  ThreadContext *tc = ctx->threads.Create(0);
+  tc->adopted = true;
+  ThreadStart(thr, tc);
+}
+
+void HeapBlockAllocated(uptr addr, uptr size) {
+  if (!IsAppMem(addr))
+    return;
+  u32 recorded = size < kBlockSizeUnknown ? static_cast<u32>(size)
+                                          : kBlockSizeUnknown;
+  StoreRelaxed(&MemToMeta(addr)->block, kBlockStart | recorded);
+}
+
+uptr HeapBlockSize(uptr addr) {
+  if (!IsAppMem(addr))
+    return 0;
+  u32 b = LoadRelaxed(&MemToMeta(addr)->block);
+  if (!(b & kBlockStart))
+    return 0;
+  b &= ~kBlockStart;
+  return b == kBlockSizeUnknown ? malloc_usable_size(reinterpret_cast<void *>(addr)) : b;
+}
+
+void HeapBlockFreed(uptr addr, uptr size) {
+  if (!IsAppMem(addr))
+    return;
+  StoreRelaxed(&MemToMeta(addr)->block, 0u);
+  MemoryRangeReset(addr, size);
+}
+
+void MemoryRangeReset(uptr addr, uptr size) {
+  if (!size || !IsAppMem(addr))
+    return;
+  ResetShadowRange(addr, size);
+  ctx->syncs.ResetRange(addr, size);
+}
+
+u32 CaptureStack(ThreadState *thr, uptr pc, uptr *frames, u32 max_frames) {
+  u32 n = 0;
+  if (pc && n < max_frames)
+    frames[n++] = pc;
+  u32 depth = thr->stack_depth < kShadowStackSize ? thr->stack_depth
+                                                  : kShadowStackSize;
+  for (u32 i = depth; i-- > 0 && n < max_frames;)
+    frames[n++] = thr->shadow_stack[i];
+  return n;
+}
+
+} // namespace hrace
+
+using namespace hrace;
+
+extern "C" void __hrace_init() { Initialize(); }
+
+// Initialise before any constructor of the program runs, so even accesses
+// and locks in constructors are seen.
+__attribute__((section(".preinit_array"), used)) static void (*hrace_preinit)(
+    void) = __hrace_init;

@@ -1,0 +1,113 @@
+//===-- hrace_rtl.h - The runtime's global state and events ---------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The events the interceptors and the instrumentation feed in: thread
+// lifecycle, lock operations, releases and acquires. Each event updates
+// vector clocks and segments; the detectors read them on every access.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_RTL_H
+#define HRACE_RTL_H
+
+#include "hrace_defs.h"
+#include "hrace_flags.h"
+#include "hrace_lockset.h"
+#include "hrace_segment.h"
+#include "hrace_sync.h"
+#include "hrace_thread.h"
+
+namespace hrace {
+
+struct Context {
+  bool initialized;
+  // The segment id space ran out: detection stops, the program goes on.
+  bool exhausted;
+  Flags flags;
+  SegmentTable segments;
+  SyncTable syncs;
+  LockSetTable locksets;
+  ThreadRegistry threads;
+};
+
+// Lives in zero-initialised storage and is built by Initialize(), which can
+// run before the program's static constructors.
+extern Context *ctx;
+
+void Initialize();
+ALWAYS_INLINE bool IsInitialized() { return ctx && ctx->initialized; }
+
+// Marks the current thread as inside the runtime for its lifetime: the
+// runtime's own calls to intercepted functions pass straight through and its
+// own memory accesses are never checked.
+class ScopedInRuntime {
+public:
+  ScopedInRuntime() : thr_(cur_thread()) { thr_->in_rtl++; }
+  ~ScopedInRuntime() { thr_->in_rtl--; }
+
+private:
+  ThreadState *thr_;
+};
+
+// --- Happens-before ---------------------------------------------------------
+
+// Ends the current segment of thr and starts a new one (after a release).
+void NewSegment(ThreadState *thr);
+
+// Segment `seg` happens before the current point of thr.
+ALWAYS_INLINE bool HappensBefore(ThreadState *thr, SegmentId seg) {
+  if (seg == thr->segment || seg == 0)
+    return true;
+  SegmentInfo s = ctx->segments.Get(seg);
+  return thr->vc.Get(s.slot) >= s.clock;
+}
+
+// Release/acquire on a sync object's clock; s->mu must not be held.
+void Acquire(ThreadState *thr, SyncObject *s);
+void Release(ThreadState *thr, SyncObject *s);
+void AcquireAddr(ThreadState *thr, uptr addr);
+void ReleaseAddr(ThreadState *thr, uptr addr);
+
+// --- Locks ------------------------------------------------------------------
+
+// A lock was acquired (write = exclusively). Updates the lock set and, where
+// the state machine counts locks as ordering, the clocks.
+void MutexLocked(ThreadState *thr, uptr addr, bool write);
+// A lock is about to be released.
+void MutexUnlocking(ThreadState *thr, uptr addr, bool write);
+void MutexDestroyed(ThreadState *thr, uptr addr);
+
+// --- Threads ----------------------------------------------------------------
+
+// Called in the parent before the thread exists; the child starts after
+// everything the parent did so far.
+ThreadContext *ThreadCreate(ThreadState *parent, uptr pc);
+// Called in the new thread before it runs any program code.
+void ThreadStart(ThreadState *thr, ThreadContext *tc);
+// Called when the thread's start routine returns or it calls pthread_exit.
+void ThreadFinish(ThreadState *thr);
+void ThreadJoin(ThreadState *thr, ThreadContext *tc);
+void ThreadDetach(ThreadState *thr, ThreadContext *tc);
+// Registers a thread that was not created through pthread_create.
+void AdoptCurrentThread(ThreadState *thr);
+
+// --- Memory -----------------------------------------------------------------
+
+// A heap block appeared or went away: it carries no history either way.
+void HeapBlockAllocated(uptr addr, uptr size);
+void HeapBlockFreed(uptr addr, uptr size);
+// The size recorded for the block starting at addr, or 0.
+uptr HeapBlockSize(uptr addr);
+// Forgets everything about a range (stack reuse, munmap).
+void MemoryRangeReset(uptr addr, uptr size);
+
+// The current call stack, innermost first, starting with pc.
+u32 CaptureStack(ThreadState *thr, uptr pc, uptr *frames, u32 max_frames);
+
+} // namespace hrace
+
+#endif // HRACE_RTL_H

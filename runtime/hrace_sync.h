@@ -1,0 +1,70 @@
+//===-- hrace_sync.h - Synchronisation objects ----------------------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// What the runtime knows about a mutex, condition variable, barrier,
+// semaphore, once-control, atomic variable or annotated address: its release
+// clock(s) and, for locks, its name and owner. Found through the meta table
+// (MetaCell::sync of the object's 8-byte granule), never a hash map.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_SYNC_H
+#define HRACE_SYNC_H
+
+#include "../shadow/hrace_shadow.h"
+#include "hrace_defs.h"
+#include "hrace_lockset.h"
+#include "hrace_mutex.h"
+#include "hrace_vector_clock.h"
+
+namespace hrace {
+
+typedef u32 SyncId;
+
+struct SyncObject {
+  SpinMutex mu;
+  uptr addr;
+  // The name in reports (M<n>), unique for the life of the process.
+  LockId lock_id;
+  // What releases published: unlock, signal, post, barrier arrival, atomic
+  // release, ANNOTATE_HAPPENS_BEFORE.
+  VectorClock clock;
+  // What read-unlocks of a reader-writer lock published; only a write lock
+  // acquires it (a reader need not wait for other readers).
+  VectorClock read_clock;
+  // Write owner of a lock (thread id + 1, 0 when free) and its recursion.
+  u32 owner;
+  u32 recursion;
+};
+
+class SyncTable {
+public:
+  static constexpr u32 kMaxObjects = 1 << 22;
+
+  void Init();
+  // The object at addr, created on first use; nullptr for non-app addresses.
+  SyncObject *GetOrCreate(uptr addr);
+  // The object at addr if there is one.
+  SyncObject *Get(uptr addr);
+  // Forgets the objects in [addr, addr+size), e.g. mutexes in freed memory.
+  void ResetRange(uptr addr, uptr size);
+
+private:
+  SyncId Allocate();
+  void Release(SyncId id);
+
+  SpinMutex mu_;
+  SyncObject *objects_ = nullptr;
+  SyncId *free_ids_ = nullptr;
+  u32 free_count_ = 0;
+  SyncId next_id_ = 1;
+  LockId next_lock_id_ = 1;
+};
+
+} // namespace hrace
+
+#endif // HRACE_SYNC_H

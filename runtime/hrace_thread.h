@@ -1,0 +1,117 @@
+//===-- hrace_thread.h - Threads: per-thread state and the registry -------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// ThreadState is what the hot path needs, in static TLS of the running thread.
+// ThreadContext is what outlives the thread: its report name, creation stack,
+// final clock for joiners and its access trace. Contexts live in slots; a slot
+// is the index into vector clocks and is reused (oldest free first) once its
+// thread is joined, or has exited detached.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_THREAD_H
+#define HRACE_THREAD_H
+
+#include "../shadow/hrace_shadow_cell.h"
+#include "hrace_defs.h"
+#include "hrace_lockset.h"
+#include "hrace_mutex.h"
+#include "hrace_trace.h"
+#include "hrace_vector_clock.h"
+
+namespace hrace {
+
+constexpr u32 kMaxThreadSlots = 1 << 13;
+constexpr u32 kMaxCreationFrames = 32;
+constexpr u32 kShadowStackSize = 1 << 14;
+
+enum class ThreadStatus : u8 { kFree, kCreated, kRunning, kFinished };
+
+struct ThreadContext {
+  u32 slot;
+  // T<n> in reports; T0 is the main thread.
+  u32 thread_id;
+  u32 parent_id;
+  ThreadStatus status;
+  bool detached;
+  bool joined;
+  // True for threads the runtime first saw running (not via pthread_create).
+  bool adopted;
+  uptr pthread;
+  int os_tid;
+  // Highest clock this slot ever had: a new thread in the slot starts above it
+  // so its segments never look older than the previous owner's.
+  u32 last_clock;
+  // At creation the parent's clock (the child starts after it); at exit the
+  // thread's final clock (a joiner acquires it).
+  VectorClock sync_clock;
+  uptr creation_stack[kMaxCreationFrames];
+  u32 creation_stack_size;
+  uptr stack_beg;
+  uptr stack_end;
+  // Set by ANNOTATE_THREAD_NAME; shown in reports.
+  char name[64];
+  Trace trace;
+};
+
+struct ThreadState {
+  // Hot fields first: one cache line covers what every access reads.
+  SegmentId segment = 0;
+  u32 ignore_reads = 0;
+  u32 ignore_writes = 0;
+  // Inside the runtime: interceptors pass straight through.
+  u32 in_rtl = 0;
+  u32 slot = 0;
+  u32 thread_id = 0;
+  u32 clock = 0;
+  u32 stack_depth = 0;
+  uptr *shadow_stack = nullptr;
+  ThreadContext *context = nullptr;
+  VectorClock vc;
+  HeldLocks locks;
+};
+
+// Zero-initialised static TLS: a thread that never started has segment 0 and
+// is registered lazily on its first event.
+extern __thread ThreadState cur_thread_state
+    __attribute__((tls_model("initial-exec")));
+
+ALWAYS_INLINE ThreadState *cur_thread() { return &cur_thread_state; }
+
+class ThreadRegistry {
+public:
+  void Init();
+  // A context in a free slot, in state kCreated.
+  ThreadContext *Create(u32 parent_id);
+  // The context of a live (not yet joined) thread.
+  ThreadContext *FindByPthread(uptr pthread);
+  // The context that still describes thread T<thread_id>, or nullptr if its
+  // slot has been reused.
+  ThreadContext *FindByThreadId(u32 thread_id);
+  ThreadContext *ContextOfSlot(u32 slot) { return slots_[slot]; }
+  // The slot may be reused: the thread was joined, or exited detached.
+  void Recycle(ThreadContext *tc);
+  SpinMutex *mutex() { return &mu_; }
+  u32 slots_in_use() const { return next_slot_; }
+
+private:
+  SpinMutex mu_;
+  ThreadContext *slots_[kMaxThreadSlots] = {};
+  // Free slots as a FIFO ring, so the slot reused is the one freed longest ago.
+  u32 free_ring_[kMaxThreadSlots];
+  u32 free_head_ = 0;
+  u32 free_tail_ = 0;
+  u32 next_slot_ = 0;
+  u32 next_thread_id_ = 0;
+};
+
+// A thread's stack bounds, from pthread_getattr_np.
+void GetThreadStackBounds(uptr *beg, uptr *end);
+
+} // namespace hrace
+
+#endif // HRACE_THREAD_H

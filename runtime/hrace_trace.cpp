@@ -1,0 +1,67 @@
+//===-- hrace_trace.cpp - Per-thread access history -----------------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#include "hrace_trace.h"
+
+#include "hrace_alloc.h"
+
+namespace hrace {
+
+namespace {
+constexpr u64 kWriteBit = 1ull << 63;
+}
+
+void Trace::Init() {
+  if (!events_)
+    events_ = static_cast<Event *>(
+        MmapNoReserveOrDie(kEvents * sizeof(Event), "thread trace"));
+}
+
+void Trace::AddAccess(uptr addr, uptr size, bool is_write, uptr pc,
+                      SegmentId seg, LockSetId locks) {
+  u64 pos = pos_;
+  Event &e = events_[pos % kEvents];
+  StoreRelaxed(&e.addr, static_cast<u64>(addr));
+  StoreRelaxed(&e.size_and_kind,
+               static_cast<u64>(size) | (is_write ? kWriteBit : 0));
+  StoreRelaxed(&e.pc, static_cast<u64>(pc));
+  StoreRelaxed(&e.seg_and_locks,
+               static_cast<u64>(seg) | (static_cast<u64>(locks) << 32));
+  // Release: a searcher that sees the new position sees the whole event.
+  StoreRelease(&pos_, pos + 1);
+}
+
+bool Trace::FindAccess(SegmentId seg, uptr addr, uptr size, bool is_write,
+                       AccessRecord *out) const {
+  if (!events_)
+    return false;
+  u64 end = LoadAcquire(&pos_);
+  u64 beg = end > kEvents ? end - kEvents : 0;
+  for (u64 pos = end; pos-- > beg;) {
+    const Event &e = events_[pos % kEvents];
+    u64 seg_and_locks = LoadRelaxed(&e.seg_and_locks);
+    u64 size_and_kind = LoadRelaxed(&e.size_and_kind);
+    uptr ev_addr = LoadRelaxed(&e.addr);
+    uptr ev_pc = LoadRelaxed(&e.pc);
+    // The owner may have wrapped around onto this event while we read it.
+    if (LoadAcquire(&pos_) > pos + kEvents)
+      return false;
+    if (static_cast<SegmentId>(seg_and_locks & 0xffffffff) != seg)
+      continue;
+    bool ev_write = size_and_kind & kWriteBit;
+    uptr ev_size = size_and_kind & ~kWriteBit;
+    if (ev_write != is_write || ev_addr >= addr + size ||
+        addr >= ev_addr + ev_size)
+      continue;
+    *out = {ev_addr, ev_size, ev_pc, ev_write,
+            static_cast<LockSetId>(seg_and_locks >> 32)};
+    return true;
+  }
+  return false;
+}
+
+} // namespace hrace

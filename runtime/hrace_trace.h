@@ -1,0 +1,64 @@
+//===-- hrace_trace.h - Per-thread access history -------------------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A shadow cell remembers only a segment, not where the access came from.
+// Each thread slot therefore keeps a ring of its recent accesses that changed
+// a cell: address, size, kind, pc, segment and the locks held. A report looks
+// up the previous access by (segment, address range, kind) in the ring of the
+// thread that made it. Only cell-changing accesses are recorded, so a loop
+// that keeps hitting the same cells adds nothing.
+//
+// Only the owning thread appends; any thread may search. Events are written
+// and read with relaxed atomics and a search rejects slots that the owner may
+// have overwritten while it was reading them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_TRACE_H
+#define HRACE_TRACE_H
+
+#include "../shadow/hrace_shadow_cell.h"
+#include "hrace_defs.h"
+
+namespace hrace {
+
+typedef u32 LockSetId;
+
+struct AccessRecord {
+  uptr addr;
+  uptr size;
+  uptr pc;
+  bool is_write;
+  LockSetId locks;
+};
+
+class Trace {
+public:
+  static constexpr uptr kEvents = 1 << 16;
+
+  void Init();
+  void AddAccess(uptr addr, uptr size, bool is_write, uptr pc, SegmentId seg,
+                 LockSetId locks);
+  // The most recent access in segment `seg` of kind `is_write` overlapping
+  // [addr, addr+size).
+  bool FindAccess(SegmentId seg, uptr addr, uptr size, bool is_write,
+                  AccessRecord *out) const;
+
+private:
+  struct Event {
+    u64 addr;
+    u64 size_and_kind;
+    u64 pc;
+    u64 seg_and_locks;
+  };
+  Event *events_ = nullptr;
+  u64 pos_ = 0;
+};
+
+} // namespace hrace
+
+#endif // HRACE_TRACE_H

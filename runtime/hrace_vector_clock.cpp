@@ -1,0 +1,63 @@
+//===-- hrace_vector_clock.cpp - Vector clocks ----------------------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#include "hrace_vector_clock.h"
+
+#include "hrace_alloc.h"
+#include "hrace_libc.h"
+
+namespace hrace {
+
+void VectorClock::Grow(u32 size) {
+  if (size <= size_)
+    return;
+  if (size > capacity_) {
+    u32 cap = capacity_ ? capacity_ : 8;
+    while (cap < size)
+      cap *= 2;
+    u32 *clocks = static_cast<u32 *>(InternalAlloc(cap * sizeof(u32)));
+    internal_memcpy(clocks, clocks_, size_ * sizeof(u32));
+    InternalFree(clocks_);
+    clocks_ = clocks;
+    capacity_ = cap;
+  }
+  internal_memset(clocks_ + size_, 0, (size - size_) * sizeof(u32));
+  size_ = size;
+}
+
+void VectorClock::Set(u32 slot, u32 clock) {
+  Grow(slot + 1);
+  clocks_[slot] = clock;
+}
+
+void VectorClock::Join(const VectorClock &other) {
+  Grow(other.size_);
+  for (u32 i = 0; i < other.size_; i++)
+    if (clocks_[i] < other.clocks_[i])
+      clocks_[i] = other.clocks_[i];
+}
+
+void VectorClock::CopyFrom(const VectorClock &other) {
+  size_ = 0;
+  Grow(other.size_);
+  internal_memcpy(clocks_, other.clocks_, other.size_ * sizeof(u32));
+}
+
+bool VectorClock::LessOrEqual(const VectorClock &other) const {
+  for (u32 i = 0; i < size_; i++)
+    if (clocks_[i] > other.Get(i))
+      return false;
+  return true;
+}
+
+void VectorClock::Free() {
+  InternalFree(clocks_);
+  clocks_ = nullptr;
+  size_ = capacity_ = 0;
+}
+
+} // namespace hrace

@@ -1,0 +1,50 @@
+//===-- hrace_vector_clock.h - Vector clocks ------------------------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// A vector clock maps thread slots to logical clocks. It grows to the highest
+// slot it has heard of, so a program with few threads pays for few entries.
+// Not thread-safe: a thread's clock is touched only by that thread, a sync
+// object's clock only under the sync object's mutex. Trivially destructible
+// (it lives in __thread storage); owners call Free().
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_VECTOR_CLOCK_H
+#define HRACE_VECTOR_CLOCK_H
+
+#include "hrace_defs.h"
+
+namespace hrace {
+
+class VectorClock {
+public:
+  VectorClock() = default;
+  VectorClock(const VectorClock &) = delete;
+  VectorClock &operator=(const VectorClock &) = delete;
+
+  u32 Get(u32 slot) const { return slot < size_ ? clocks_[slot] : 0; }
+  void Set(u32 slot, u32 clock);
+  // Pointwise maximum: afterwards this clock knows everything `other` knows.
+  void Join(const VectorClock &other);
+  void CopyFrom(const VectorClock &other);
+  // True when every entry of this clock is <= the same entry of `other`.
+  bool LessOrEqual(const VectorClock &other) const;
+  void Reset() { size_ = 0; }
+  void Free();
+  u32 size() const { return size_; }
+
+private:
+  void Grow(u32 size);
+
+  u32 *clocks_ = nullptr;
+  u32 size_ = 0;
+  u32 capacity_ = 0;
+};
+
+} // namespace hrace
+
+#endif // HRACE_VECTOR_CLOCK_H

@@ -1,0 +1,74 @@
+//===-- hrace_shadow_cell.h - Encoding of one shadow cell -----------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// One 64-bit ShadowCell per application byte, updated with compare-and-swap so
+// that concurrent accesses to the same byte never lose a transition:
+//
+//   bits  0..3   CellState
+//   bits  4..33  segment: a SegmentId (30 bits)
+//   bits 34..63  aux: 30 bits whose meaning depends on the state machine
+//
+// An all-zero cell is New, so fresh and freed memory need no initialisation
+// beyond zero pages. See docs/design.md for what each machine keeps in which
+// state.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_SHADOW_CELL_H
+#define HRACE_SHADOW_CELL_H
+
+#include "../runtime/hrace_defs.h"
+
+namespace hrace {
+
+// Global id of a thread segment; 0 means "none".
+typedef u32 SegmentId;
+constexpr u32 kSegmentBits = 30;
+constexpr SegmentId kMaxSegmentId = (1u << kSegmentBits) - 1;
+
+enum class CellState : u8 {
+  kNew = 0,
+  kExclusiveWrite = 1,
+  kExclusiveRead = 2,
+  kRace = 7,
+};
+
+class ShadowCell {
+public:
+  static constexpr u64 kStateMask = 0xf;
+  static constexpr u32 kSegmentShift = 4;
+  static constexpr u32 kAuxShift = 34;
+  static constexpr u64 kFieldMask = (1ull << kSegmentBits) - 1;
+
+  constexpr ShadowCell() : raw_(0) {}
+  explicit constexpr ShadowCell(u64 raw) : raw_(raw) {}
+
+  static constexpr ShadowCell Make(CellState s, SegmentId segment, u32 aux) {
+    return ShadowCell(static_cast<u64>(s) |
+                      (static_cast<u64>(segment) << kSegmentShift) |
+                      (static_cast<u64>(aux) << kAuxShift));
+  }
+
+  CellState state() const { return static_cast<CellState>(raw_ & kStateMask); }
+  SegmentId segment() const {
+    return static_cast<SegmentId>((raw_ >> kSegmentShift) & kFieldMask);
+  }
+  u32 aux() const { return static_cast<u32>(raw_ >> kAuxShift); }
+  u64 raw() const { return raw_; }
+
+  bool operator==(ShadowCell o) const { return raw_ == o.raw_; }
+  bool operator!=(ShadowCell o) const { return raw_ != o.raw_; }
+
+private:
+  u64 raw_;
+};
+
+static_assert(sizeof(ShadowCell) == 8, "one cell is one 64-bit word");
+
+} // namespace hrace
+
+#endif // HRACE_SHADOW_CELL_H

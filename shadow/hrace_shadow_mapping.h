@@ -1,0 +1,103 @@
+//===-- hrace_shadow_mapping.h - Where shadow lives, per platform ---------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The program's memory lives in three regions: the low region (non-PIE
+// binaries, their brk heap), the PIE region (PIE binaries and their brk heap)
+// and the high region (mmap: shared libraries, thread stacks, large malloc
+// chunks, glibc arenas). They are packed into one contiguous "compressed"
+// address by subtracting a per-region delta, and the compressed address
+// indexes the direct-mapped tables:
+//   shadow: one 8-byte ShadowCell per application byte (scale 8),
+//   meta:   one MetaCell (heap block start + sync object) per 8-byte granule.
+// Everything between the regions is reserved PROT_NONE at start-up so the
+// kernel never places program memory where it has no shadow.
+//
+// Only the constants differ per architecture; the functions are shared.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_SHADOW_MAPPING_H
+#define HRACE_SHADOW_MAPPING_H
+
+#include "../runtime/hrace_defs.h"
+
+namespace hrace {
+
+#if defined(__x86_64__)
+// 47-bit user space. PIE binaries load at 0x55..-0x56.. (2/3 of the address
+// space plus up to 1 TiB of ASLR), mmap grows down from below the stack.
+struct Mapping {
+  static constexpr uptr kLowBeg = 0x000000000000ull;
+  static constexpr uptr kLowEnd = 0x010000000000ull;
+  static constexpr uptr kPieBeg = 0x550000000000ull;
+  static constexpr uptr kPieEnd = 0x580000000000ull;
+  static constexpr uptr kHighBeg = 0x7c0000000000ull;
+  static constexpr uptr kHighEnd = 0x800000000000ull;
+  static constexpr uptr kShadowBeg = 0x040000000000ull;
+  static constexpr uptr kMetaBeg = 0x440000000000ull;
+};
+#elif defined(__aarch64__)
+// 48-bit user space (4 KiB pages, the Debian default kernel). PIE binaries
+// load at 0xaaaa.., mmap grows down from 0xffff...
+struct Mapping {
+  static constexpr uptr kLowBeg = 0x000000000000ull;
+  static constexpr uptr kLowEnd = 0x010000000000ull;
+  static constexpr uptr kPieBeg = 0xaa0000000000ull;
+  static constexpr uptr kPieEnd = 0xad0000000000ull;
+  static constexpr uptr kHighBeg = 0xfc0000000000ull;
+  static constexpr uptr kHighEnd = 0x1000000000000ull;
+  static constexpr uptr kShadowBeg = 0x040000000000ull;
+  static constexpr uptr kMetaBeg = 0x440000000000ull;
+};
+#else
+#error "HybridRace supports Linux on x86-64 and AArch64"
+#endif
+
+constexpr uptr kShadowScale = 8;  // bytes of shadow per application byte
+constexpr uptr kMetaGranule = 8;  // application bytes per MetaCell
+constexpr uptr kCompressedSize = (Mapping::kLowEnd - Mapping::kLowBeg) +
+                                 (Mapping::kPieEnd - Mapping::kPieBeg) +
+                                 (Mapping::kHighEnd - Mapping::kHighBeg);
+constexpr uptr kShadowEnd = Mapping::kShadowBeg + kCompressedSize * kShadowScale;
+constexpr uptr kMetaEnd = Mapping::kMetaBeg + kCompressedSize / kMetaGranule * 8;
+
+static_assert(Mapping::kLowEnd <= Mapping::kShadowBeg, "shadow overlaps app");
+static_assert(kShadowEnd <= Mapping::kMetaBeg, "meta overlaps shadow");
+static_assert(kMetaEnd <= Mapping::kPieBeg, "meta overlaps app");
+
+ALWAYS_INLINE bool IsAppMem(uptr a) {
+  return (a >= Mapping::kLowBeg && a < Mapping::kLowEnd) ||
+         (a >= Mapping::kPieBeg && a < Mapping::kPieEnd) ||
+         (a >= Mapping::kHighBeg && a < Mapping::kHighEnd);
+}
+
+// Packs the three regions next to each other; two compares and no table, so
+// it compiles to a couple of conditional moves on the hot path.
+ALWAYS_INLINE uptr CompressAppAddr(uptr a) {
+  constexpr uptr kPieDelta = Mapping::kPieBeg - Mapping::kLowEnd;
+  constexpr uptr kHighDelta =
+      Mapping::kHighBeg - (Mapping::kLowEnd + Mapping::kPieEnd - Mapping::kPieBeg);
+  uptr delta = a >= Mapping::kHighBeg ? kHighDelta
+               : a >= Mapping::kPieBeg ? kPieDelta
+                                       : 0;
+  return a - delta;
+}
+
+ALWAYS_INLINE u64 *MemToShadow(uptr a) {
+  return reinterpret_cast<u64 *>(Mapping::kShadowBeg +
+                                 CompressAppAddr(a) * kShadowScale);
+}
+
+struct MetaCell;
+ALWAYS_INLINE MetaCell *MemToMeta(uptr a) {
+  return reinterpret_cast<MetaCell *>(Mapping::kMetaBeg +
+                                      CompressAppAddr(a) / kMetaGranule * 8);
+}
+
+} // namespace hrace
+
+#endif // HRACE_SHADOW_MAPPING_H
