@@ -1,0 +1,100 @@
+//===-- HybridRaceCompat.h - LLVM API differences ---------------*- C++ -*-===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The pass builds against LLVM 14 through 22. Every API that changed in that
+// range is wrapped here, so this is the only file that tests
+// LLVM_VERSION_MAJOR.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_LLVM_PASS_HYBRIDRACECOMPAT_H
+#define HRACE_LLVM_PASS_HYBRIDRACECOMPAT_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/Passes/PassBuilder.h"
+
+#if LLVM_VERSION_MAJOR >= 22
+#include "llvm/Plugins/PassPlugin.h"
+#else
+#include "llvm/Passes/PassPlugin.h"
+#endif
+
+namespace hrace::compat {
+
+/// The type of `void *` in the runtime ABI: i8* while pointers were typed,
+/// the opaque `ptr` since.
+inline llvm::PointerType *getVoidPtrTy(llvm::LLVMContext &Ctx) {
+#if LLVM_VERSION_MAJOR >= 17
+  return llvm::PointerType::getUnqual(Ctx);
+#else
+  return llvm::Type::getInt8PtrTy(Ctx);
+#endif
+}
+
+/// Declares the non-overloaded intrinsic \p ID in \p M.
+inline llvm::Function *getIntrinsic(llvm::Module &M, llvm::Intrinsic::ID ID) {
+#if LLVM_VERSION_MAJOR >= 20
+  return llvm::Intrinsic::getOrInsertDeclaration(&M, ID);
+#else
+  return llvm::Intrinsic::getDeclaration(&M, ID);
+#endif
+}
+
+/// Whether the address of the stack object \p Alloca may outlive or leave its
+/// function: returned, stored anywhere, or passed to a call that may keep it.
+inline bool mayBeCaptured(const llvm::Value *Alloca) {
+#if LLVM_VERSION_MAJOR >= 21
+  return llvm::PointerMayBeCaptured(Alloca, /*ReturnCaptures=*/true);
+#else
+  return llvm::PointerMayBeCaptured(Alloca, /*ReturnCaptures=*/true,
+                                    /*StoreCaptures=*/true);
+#endif
+}
+
+/// \p Size in bytes as an \p IntTy value; scalable sizes become a multiple of
+/// vscale computed at run time.
+inline llvm::Value *createByteCount(llvm::IRBuilder<> &IRB, llvm::Type *IntTy,
+                                    llvm::TypeSize Size) {
+#if LLVM_VERSION_MAJOR >= 19
+  return IRB.CreateTypeSize(IntTy, Size);
+#else
+  auto *MinBytes = llvm::ConstantInt::get(IntTy, Size.getKnownMinValue());
+  return Size.isScalable() ? IRB.CreateVScale(MinBytes) : MinBytes;
+#endif
+}
+
+inline bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) {
+#if LLVM_VERSION_MAJOR >= 17
+  return S.starts_with(Prefix);
+#else
+  return S.startswith(Prefix);
+#endif
+}
+
+/// Runs \p AddPasses at the end of every default pipeline, -O0 included.
+template <typename AddPassesFn>
+void registerOptimizerLastEPCallback(llvm::PassBuilder &PB,
+                                     AddPassesFn AddPasses) {
+#if LLVM_VERSION_MAJOR >= 20
+  PB.registerOptimizerLastEPCallback(
+      [AddPasses](llvm::ModulePassManager &MPM, llvm::OptimizationLevel,
+                  llvm::ThinOrFullLTOPhase) { AddPasses(MPM); });
+#else
+  PB.registerOptimizerLastEPCallback(
+      [AddPasses](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
+        AddPasses(MPM);
+      });
+#endif
+}
+
+} // namespace hrace::compat
+
+#endif // HRACE_LLVM_PASS_HYBRIDRACECOMPAT_H

@@ -1,0 +1,480 @@
+//===-- HybridRacePass.cpp - Instrument memory accesses for HybridRace ----===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Each function is scanned first and rewritten afterwards, so no instruction
+// the pass inserts is ever instrumented itself. The names and signatures of
+// the runtime calls are those of runtime/hrace_interface.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HybridRacePass.h"
+#include "HybridRaceCompat.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Transforms/Utils/EscapeEnumerator.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <optional>
+#include <string>
+
+using namespace llvm;
+
+namespace {
+
+constexpr char ModuleCtorName[] = "hrace.module_ctor";
+constexpr char RuntimePrefix[] = "__hrace";
+
+/// Accesses of 1, 2, 4, 8 and 16 bytes have their own entry points, indexed
+/// by log2 of the size.
+constexpr unsigned NumSizeClasses = 5;
+
+std::optional<unsigned> getSizeClass(TypeSize Size) {
+  if (Size.isScalable())
+    return std::nullopt;
+  uint64_t Bytes = Size.getFixedValue();
+  if (!isPowerOf2_64(Bytes) || Log2_64(Bytes) >= NumSizeClasses)
+    return std::nullopt;
+  return Log2_64(Bytes);
+}
+
+/// The C11 memory_order numbering of the runtime ABI.
+enum C11Order { Relaxed = 0, Acquire = 2, Release = 3, AcqRel = 4, SeqCst = 5 };
+
+C11Order toC11Order(AtomicOrdering Ordering) {
+  switch (Ordering) {
+  case AtomicOrdering::Acquire:
+    return Acquire;
+  case AtomicOrdering::Release:
+    return Release;
+  case AtomicOrdering::AcquireRelease:
+    return AcqRel;
+  case AtomicOrdering::SequentiallyConsistent:
+    return SeqCst;
+  default:
+    // Unordered and monotonic promise atomicity only, like relaxed.
+    return Relaxed;
+  }
+}
+
+/// Globals that belong to the runtime, the compiler or coverage/profile
+/// counters: their accesses are not the program's and are not reported.
+bool isToolGlobal(const GlobalVariable &GV) {
+  for (StringRef Prefix :
+       {RuntimePrefix, "llvm.", "__llvm_gcov", "__profc_", "__profd_"})
+    if (hrace::compat::startsWith(GV.getName(), Prefix))
+      return true;
+  return false;
+}
+
+bool shouldInstrument(const Function &F) {
+  if (F.isDeclaration() || F.hasFnAttribute(Attribute::Naked) ||
+      F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation))
+    return false;
+  // The runtime's own helpers must not report their bookkeeping.
+  return !hrace::compat::startsWith(F.getName(), RuntimePrefix);
+}
+
+bool isInDefaultAddressSpace(const Value *Ptr) {
+  return Ptr->getType()->getPointerAddressSpace() == 0;
+}
+
+/// The pointer a load, store, atomic or masked vector access goes through.
+Value *getAccessedPointer(Instruction &I) {
+  if (auto *Load = dyn_cast<LoadInst>(&I))
+    return Load->getPointerOperand();
+  if (auto *Store = dyn_cast<StoreInst>(&I))
+    return Store->getPointerOperand();
+  if (auto *RMW = dyn_cast<AtomicRMWInst>(&I))
+    return RMW->getPointerOperand();
+  if (auto *CmpXchg = dyn_cast<AtomicCmpXchgInst>(&I))
+    return CmpXchg->getPointerOperand();
+  if (auto *Call = dyn_cast<IntrinsicInst>(&I)) {
+    if (Call->getIntrinsicID() == Intrinsic::masked_load)
+      return Call->getArgOperand(0);
+    if (Call->getIntrinsicID() == Intrinsic::masked_store)
+      return Call->getArgOperand(1);
+  }
+  return nullptr;
+}
+
+/// Instruments the functions of one module. Holds the runtime declarations
+/// and the capture results, which stay valid for the whole module.
+class Instrumenter {
+public:
+  explicit Instrumenter(Module &M);
+
+  void instrumentFunction(Function &F);
+  void addModuleCtor();
+
+private:
+  FunctionCallee declare(const std::string &Name, Type *Result,
+                         ArrayRef<Type *> Params);
+  bool mayRace(const Value *Ptr);
+  bool isCaptured(const AllocaInst *Alloca);
+  bool shouldReplace(const MemIntrinsic &MemOp);
+
+  DebugLoc getLocation(const Instruction &I) const;
+  void setInsertPointBefore(Instruction &I);
+  void setInsertPointAfter(Instruction &I);
+  Value *createAddress(Value *Ptr);
+  Value *createByteCount(Type *AccessTy);
+  Constant *createOrder(AtomicOrdering Ordering);
+
+  void instrumentAccess(Instruction &I);
+  void instrumentPlainAccess(Instruction &I, Value *Ptr, Type *AccessTy,
+                             Align Alignment, bool IsWrite);
+  void instrumentMaskedAccess(IntrinsicInst &I);
+  void instrumentAtomicLoad(LoadInst &Load);
+  void instrumentAtomicStore(StoreInst &Store);
+  void instrumentAtomicRMW(AtomicRMWInst &RMW);
+  void instrumentCmpXchg(AtomicCmpXchgInst &CmpXchg);
+  void instrumentFence(FenceInst &Fence);
+  void replaceMemIntrinsic(MemIntrinsic &MemOp);
+  void instrumentEntryAndExits(Function &F);
+
+  Module &M;
+  const DataLayout &DL;
+  LLVMContext &Ctx;
+  PointerType *VoidPtrTy;
+  IntegerType *IntptrTy;
+  IntegerType *IntTy;
+  IRBuilder<> IRB;
+  /// Where inserted calls of the current function point when the instruction
+  /// they belong to has no location: line 0 of its subprogram, if it has one.
+  DebugLoc FunctionLoc;
+  DenseMap<const AllocaInst *, bool> CapturedAllocas;
+
+  FunctionCallee Init;
+  FunctionCallee Read[NumSizeClasses], Write[NumSizeClasses];
+  FunctionCallee UnalignedRead[NumSizeClasses], UnalignedWrite[NumSizeClasses];
+  FunctionCallee ReadRange, WriteRange;
+  FunctionCallee FuncEntry, FuncExit;
+  FunctionCallee AtomicLoad, AtomicStore, AtomicRMWBegin, AtomicRMWEnd;
+  FunctionCallee AtomicFence;
+  FunctionCallee Memcpy, Memmove, Memset;
+  Function *ReturnAddress;
+};
+
+Instrumenter::Instrumenter(Module &M)
+    : M(M), DL(M.getDataLayout()), Ctx(M.getContext()),
+      VoidPtrTy(hrace::compat::getVoidPtrTy(Ctx)),
+      IntptrTy(DL.getIntPtrType(Ctx)), IntTy(Type::getInt32Ty(Ctx)), IRB(Ctx) {
+  Type *VoidTy = Type::getVoidTy(Ctx);
+  Init = declare("__hrace_init", VoidTy, {});
+  for (unsigned SizeClass = 0; SizeClass < NumSizeClasses; ++SizeClass) {
+    std::string Bytes = std::to_string(1u << SizeClass);
+    Read[SizeClass] = declare("__hrace_read" + Bytes, VoidTy, {VoidPtrTy});
+    Write[SizeClass] = declare("__hrace_write" + Bytes, VoidTy, {VoidPtrTy});
+    // A single byte is always aligned: there is no unaligned 1-byte call.
+    if (SizeClass == 0)
+      continue;
+    UnalignedRead[SizeClass] =
+        declare("__hrace_unaligned_read" + Bytes, VoidTy, {VoidPtrTy});
+    UnalignedWrite[SizeClass] =
+        declare("__hrace_unaligned_write" + Bytes, VoidTy, {VoidPtrTy});
+  }
+  ReadRange = declare("__hrace_read_range", VoidTy, {VoidPtrTy, IntptrTy});
+  WriteRange = declare("__hrace_write_range", VoidTy, {VoidPtrTy, IntptrTy});
+  FuncEntry = declare("__hrace_func_entry", VoidTy, {VoidPtrTy});
+  FuncExit = declare("__hrace_func_exit", VoidTy, {});
+  AtomicLoad =
+      declare("__hrace_atomic_load", VoidTy, {VoidPtrTy, IntptrTy, IntTy});
+  AtomicStore =
+      declare("__hrace_atomic_store", VoidTy, {VoidPtrTy, IntptrTy, IntTy});
+  AtomicRMWBegin =
+      declare("__hrace_atomic_rmw_begin", VoidTy, {VoidPtrTy, IntptrTy, IntTy});
+  AtomicRMWEnd =
+      declare("__hrace_atomic_rmw_end", VoidTy, {VoidPtrTy, IntptrTy, IntTy});
+  AtomicFence = declare("__hrace_atomic_fence", VoidTy, {IntTy});
+  Memcpy =
+      declare("__hrace_memcpy", VoidPtrTy, {VoidPtrTy, VoidPtrTy, IntptrTy});
+  Memmove =
+      declare("__hrace_memmove", VoidPtrTy, {VoidPtrTy, VoidPtrTy, IntptrTy});
+  Memset = declare("__hrace_memset", VoidPtrTy, {VoidPtrTy, IntTy, IntptrTy});
+  ReturnAddress = hrace::compat::getIntrinsic(M, Intrinsic::returnaddress);
+}
+
+FunctionCallee Instrumenter::declare(const std::string &Name, Type *Result,
+                                     ArrayRef<Type *> Params) {
+  // The runtime never throws. Saying so keeps EscapeEnumerator from wrapping
+  // these calls in invokes with cleanup pads.
+  AttributeList NoUnwind =
+      AttributeList().addFnAttribute(Ctx, Attribute::NoUnwind);
+  return M.getOrInsertFunction(
+      Name, FunctionType::get(Result, Params, /*isVarArg=*/false), NoUnwind);
+}
+
+bool Instrumenter::mayRace(const Value *Ptr) {
+  // The runtime takes generic `void *`; other address spaces are not memory
+  // it tracks.
+  if (!isInDefaultAddressSpace(Ptr))
+    return false;
+  // A swifterror slot is a register in disguise: it may only be loaded,
+  // stored or passed as a swifterror argument, never to the runtime.
+  if (Ptr->isSwiftError())
+    return false;
+  const Value *Object = getUnderlyingObject(Ptr);
+  // Read-only data is never written, so reading it cannot race.
+  if (auto *Global = dyn_cast<GlobalVariable>(Object))
+    return !Global->isConstant() && !isToolGlobal(*Global);
+  if (auto *Alloca = dyn_cast<AllocaInst>(Object))
+    return isCaptured(Alloca);
+  return true;
+}
+
+bool Instrumenter::isCaptured(const AllocaInst *Alloca) {
+  // Asked of the whole object, not of the accessed field: the address of one
+  // field escaping lets another thread reach all of them.
+  auto [Entry, IsNew] = CapturedAllocas.try_emplace(Alloca, false);
+  if (IsNew)
+    Entry->second = hrace::compat::mayBeCaptured(Alloca);
+  return Entry->second;
+}
+
+bool Instrumenter::shouldReplace(const MemIntrinsic &MemOp) {
+  const Value *Dest = MemOp.getRawDest();
+  const auto *Transfer = dyn_cast<MemTransferInst>(&MemOp);
+  const Value *Source = Transfer ? Transfer->getRawSource() : nullptr;
+  // The runtime's replacement takes generic pointers only.
+  if (!isInDefaultAddressSpace(Dest) ||
+      (Source && !isInDefaultAddressSpace(Source)))
+    return false;
+  return mayRace(Dest) || (Source && mayRace(Source));
+}
+
+DebugLoc Instrumenter::getLocation(const Instruction &I) const {
+  return I.getDebugLoc() ? I.getDebugLoc() : FunctionLoc;
+}
+
+void Instrumenter::setInsertPointBefore(Instruction &I) {
+  IRB.SetInsertPoint(&I);
+  IRB.SetCurrentDebugLocation(getLocation(I));
+}
+
+void Instrumenter::setInsertPointAfter(Instruction &I) {
+  IRB.SetInsertPoint(I.getNextNode());
+  IRB.SetCurrentDebugLocation(getLocation(I));
+}
+
+Value *Instrumenter::createAddress(Value *Ptr) {
+  return IRB.CreatePointerCast(Ptr, VoidPtrTy);
+}
+
+Value *Instrumenter::createByteCount(Type *AccessTy) {
+  return hrace::compat::createByteCount(IRB, IntptrTy,
+                                        DL.getTypeStoreSize(AccessTy));
+}
+
+Constant *Instrumenter::createOrder(AtomicOrdering Ordering) {
+  return ConstantInt::get(IntTy, toC11Order(Ordering));
+}
+
+void Instrumenter::instrumentFunction(Function &F) {
+  if (!shouldInstrument(F))
+    return;
+
+  SmallVector<Instruction *, 16> Accesses;
+  SmallVector<MemIntrinsic *, 4> MemOps;
+  bool HasCalls = false;
+  for (Instruction &I : instructions(F)) {
+    if (Value *Ptr = getAccessedPointer(I)) {
+      if (mayRace(Ptr))
+        Accesses.push_back(&I);
+    } else if (auto *Fence = dyn_cast<FenceInst>(&I)) {
+      // A single-thread fence orders against signal handlers only.
+      if (Fence->getSyncScopeID() != SyncScope::SingleThread)
+        Accesses.push_back(&I);
+    } else if (isa<MemSetInst>(I) || isa<MemTransferInst>(I)) {
+      if (shouldReplace(cast<MemIntrinsic>(I)))
+        MemOps.push_back(cast<MemIntrinsic>(&I));
+    } else if (isa<CallBase>(I) && !isa<IntrinsicInst>(I)) {
+      HasCalls = true;
+    }
+  }
+
+  FunctionLoc = DebugLoc();
+  if (DISubprogram *Subprogram = F.getSubprogram())
+    FunctionLoc = DILocation::get(Ctx, 0, 0, Subprogram);
+
+  for (Instruction *I : Accesses)
+    instrumentAccess(*I);
+  for (MemIntrinsic *MemOp : MemOps)
+    replaceMemIntrinsic(*MemOp);
+  // A function that neither reaches the runtime nor calls anything never
+  // appears in a report's stack, so it needs no shadow frame.
+  if (!Accesses.empty() || !MemOps.empty() || HasCalls)
+    instrumentEntryAndExits(F);
+}
+
+void Instrumenter::instrumentAccess(Instruction &I) {
+  if (auto *Load = dyn_cast<LoadInst>(&I)) {
+    if (Load->isAtomic())
+      instrumentAtomicLoad(*Load);
+    else
+      instrumentPlainAccess(I, Load->getPointerOperand(), Load->getType(),
+                            Load->getAlign(), /*IsWrite=*/false);
+  } else if (auto *Store = dyn_cast<StoreInst>(&I)) {
+    if (Store->isAtomic())
+      instrumentAtomicStore(*Store);
+    else
+      instrumentPlainAccess(I, Store->getPointerOperand(),
+                            Store->getValueOperand()->getType(),
+                            Store->getAlign(), /*IsWrite=*/true);
+  } else if (auto *RMW = dyn_cast<AtomicRMWInst>(&I)) {
+    instrumentAtomicRMW(*RMW);
+  } else if (auto *CmpXchg = dyn_cast<AtomicCmpXchgInst>(&I)) {
+    instrumentCmpXchg(*CmpXchg);
+  } else if (auto *Fence = dyn_cast<FenceInst>(&I)) {
+    instrumentFence(*Fence);
+  } else {
+    instrumentMaskedAccess(cast<IntrinsicInst>(I));
+  }
+}
+
+void Instrumenter::instrumentPlainAccess(Instruction &I, Value *Ptr,
+                                         Type *AccessTy, Align Alignment,
+                                         bool IsWrite) {
+  setInsertPointBefore(I);
+  Value *Addr = createAddress(Ptr);
+  TypeSize Size = DL.getTypeStoreSize(AccessTy);
+  if (std::optional<unsigned> SizeClass = getSizeClass(Size)) {
+    bool IsAligned = Alignment.value() >= Size.getFixedValue();
+    FunctionCallee *Callees = IsAligned
+                                  ? (IsWrite ? Write : Read)
+                                  : (IsWrite ? UnalignedWrite : UnalignedRead);
+    IRB.CreateCall(Callees[*SizeClass], Addr);
+    return;
+  }
+  IRB.CreateCall(IsWrite ? WriteRange : ReadRange,
+                 {Addr, createByteCount(AccessTy)});
+}
+
+void Instrumenter::instrumentMaskedAccess(IntrinsicInst &I) {
+  bool IsWrite = I.getIntrinsicID() == Intrinsic::masked_store;
+  Type *VectorTy = IsWrite ? I.getArgOperand(0)->getType() : I.getType();
+  setInsertPointBefore(I);
+  // Reported as touching every lane: the mask is only known at run time.
+  IRB.CreateCall(
+      IsWrite ? WriteRange : ReadRange,
+      {createAddress(getAccessedPointer(I)), createByteCount(VectorTy)});
+}
+
+void Instrumenter::instrumentAtomicLoad(LoadInst &Load) {
+  setInsertPointBefore(Load);
+  Value *Addr = createAddress(Load.getPointerOperand());
+  // After the load, so an acquire sees the release of the store it read.
+  setInsertPointAfter(Load);
+  IRB.CreateCall(AtomicLoad, {Addr, createByteCount(Load.getType()),
+                              createOrder(Load.getOrdering())});
+}
+
+void Instrumenter::instrumentAtomicStore(StoreInst &Store) {
+  // Before the store, so the release is published before any thread can
+  // read the value.
+  setInsertPointBefore(Store);
+  IRB.CreateCall(AtomicStore,
+                 {createAddress(Store.getPointerOperand()),
+                  createByteCount(Store.getValueOperand()->getType()),
+                  createOrder(Store.getOrdering())});
+}
+
+void Instrumenter::instrumentAtomicRMW(AtomicRMWInst &RMW) {
+  setInsertPointBefore(RMW);
+  Value *Addr = createAddress(RMW.getPointerOperand());
+  Value *Size = createByteCount(RMW.getValOperand()->getType());
+  Constant *Order = createOrder(RMW.getOrdering());
+  IRB.CreateCall(AtomicRMWBegin, {Addr, Size, Order});
+  setInsertPointAfter(RMW);
+  IRB.CreateCall(AtomicRMWEnd, {Addr, Size, Order});
+}
+
+void Instrumenter::instrumentCmpXchg(AtomicCmpXchgInst &CmpXchg) {
+  setInsertPointBefore(CmpXchg);
+  Value *Addr = createAddress(CmpXchg.getPointerOperand());
+  Value *Size = createByteCount(CmpXchg.getCompareOperand()->getType());
+  IRB.CreateCall(AtomicRMWBegin,
+                 {Addr, Size, createOrder(CmpXchg.getSuccessOrdering())});
+  setInsertPointAfter(CmpXchg);
+  // A failed exchange only loaded, with the failure ordering.
+  Value *Exchanged = IRB.CreateExtractValue(&CmpXchg, 1);
+  Value *Order =
+      IRB.CreateSelect(Exchanged, createOrder(CmpXchg.getSuccessOrdering()),
+                       createOrder(CmpXchg.getFailureOrdering()));
+  IRB.CreateCall(AtomicRMWEnd, {Addr, Size, Order});
+}
+
+void Instrumenter::instrumentFence(FenceInst &Fence) {
+  setInsertPointBefore(Fence);
+  IRB.CreateCall(AtomicFence, createOrder(Fence.getOrdering()));
+}
+
+void Instrumenter::replaceMemIntrinsic(MemIntrinsic &MemOp) {
+  setInsertPointBefore(MemOp);
+  Value *Dest = createAddress(MemOp.getRawDest());
+  Value *Length =
+      IRB.CreateIntCast(MemOp.getLength(), IntptrTy, /*isSigned=*/false);
+  if (auto *Set = dyn_cast<MemSetInst>(&MemOp)) {
+    Value *Byte = IRB.CreateZExt(Set->getValue(), IntTy);
+    IRB.CreateCall(Memset, {Dest, Byte, Length});
+  } else {
+    Value *Source = createAddress(cast<MemTransferInst>(MemOp).getRawSource());
+    IRB.CreateCall(isa<MemMoveInst>(MemOp) ? Memmove : Memcpy,
+                   {Dest, Source, Length});
+  }
+  MemOp.eraseFromParent();
+}
+
+void Instrumenter::instrumentEntryAndExits(Function &F) {
+  BasicBlock &Entry = F.getEntryBlock();
+  IRB.SetInsertPoint(&Entry, Entry.getFirstInsertionPt());
+  IRB.SetCurrentDebugLocation(FunctionLoc);
+  Value *CallerPC = IRB.CreateCall(ReturnAddress, IRB.getInt32(0));
+  IRB.CreateCall(FuncEntry, CallerPC);
+  // Every way out pops the frame: each return and resume, and exceptions
+  // unwinding through F, for which the enumerator turns calls that may throw
+  // into invokes with a cleanup pad that ends in a resume.
+  EscapeEnumerator Exits(F, "hrace_cleanup");
+  while (IRBuilder<> *AtExit = Exits.Next()) {
+    if (!AtExit->getCurrentDebugLocation())
+      AtExit->SetCurrentDebugLocation(FunctionLoc);
+    AtExit->CreateCall(FuncExit, {});
+  }
+}
+
+void Instrumenter::addModuleCtor() {
+  Function *Ctor = createSanitizerCtor(M, ModuleCtorName);
+  IRB.SetInsertPoint(Ctor->getEntryBlock().getTerminator());
+  IRB.CreateCall(Init, {});
+  // Priority 0 runs before the program's constructors, which may already
+  // start threads.
+  appendToGlobalCtors(M, Ctor, 0);
+}
+
+} // namespace
+
+PreservedAnalyses hrace::HybridRacePass::run(Module &M,
+                                             ModuleAnalysisManager &) {
+  // The constructor marks an instrumented module; a second run would report
+  // every access twice.
+  if (M.getFunction(ModuleCtorName))
+    return PreservedAnalyses::all();
+  Instrumenter HRace(M);
+  for (Function &F : M)
+    HRace.instrumentFunction(F);
+  HRace.addModuleCtor();
+  return PreservedAnalyses::none();
+}

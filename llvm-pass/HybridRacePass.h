@@ -1,0 +1,29 @@
+//===-- HybridRacePass.h - HybridRace instrumentation pass ------*- C++ -*-===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_LLVM_PASS_HYBRIDRACEPASS_H
+#define HRACE_LLVM_PASS_HYBRIDRACEPASS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace hrace {
+
+/// Inserts the calls of runtime/hrace_interface.h around every memory access,
+/// atomic operation and memory intrinsic that another thread could race with,
+/// keeps the runtime's shadow call stack with function entry/exit calls, and
+/// adds a module constructor that initialises the runtime.
+class HybridRacePass : public llvm::PassInfoMixin<HybridRacePass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+
+  /// Also run on optnone functions: otherwise -O0 code would go unchecked.
+  static bool isRequired() { return true; }
+};
+
+} // namespace hrace
+
+#endif // HRACE_LLVM_PASS_HYBRIDRACEPASS_H
