@@ -79,6 +79,16 @@ HRACE_INTERFACE void *__hrace_memcpy(void *dst, const void *src, uintptr_t n);
 HRACE_INTERFACE void *__hrace_memmove(void *dst, const void *src, uintptr_t n);
 HRACE_INTERFACE void *__hrace_memset(void *dst, int c, uintptr_t n);
 
+// Condition-variable wait loops, marked statically by the pass: every loop
+// that contains a call to a condition wait (directly or through a function of
+// the same module that waits). `cv` and `mutex` are the wait's arguments where
+// they are available at the mark, null otherwise.
+// At the loop's entry, before the condition is first evaluated:
+HRACE_INTERFACE void __hrace_wait_loop_enter(void *cv, void *mutex);
+// On every exit edge of the loop: the wait has logically completed, whether
+// or not the wait function was called (the signal may have come first).
+HRACE_INTERFACE void __hrace_wait_loop_exit(void *cv, void *mutex);
+
 #ifdef __cplusplus
 }
 #endif
