@@ -26,6 +26,7 @@
 
 #include "../shadow/hrace_shadow_cell.h"
 #include "../runtime/hrace_lockset.h"
+#include "../runtime/hrace_trace.h"
 
 namespace hrace {
 
@@ -33,12 +34,28 @@ struct AccessContext {
   bool write;
 };
 
-// What the report needs to find the previous access.
+// Why the machine went to Race.
+enum class RaceCause : u8 {
+  // The previous access does not happen before this one and no lock is
+  // common to both (msm=hb; exclusive states of the hybrid machines).
+  kUnordered,
+  // The candidate lock set of a shared location ran empty and this access is
+  // not ordered after the remembered one (shared states).
+  kLockSetEmpty,
+};
+
+// What the report needs to explain the race and find the previous access.
 struct RaceInfo {
   bool found;
-  // The previous access: its segment and kind.
+  RaceCause cause;
+  // The previous access: its segment and kind (kAny where the cell does not
+  // say, e.g. the segment a shared location remembers).
   SegmentId prev_segment;
-  bool prev_write;
+  AccessKind prev_kind;
+  // kLockSetEmpty: the candidate set before this access, and this access's
+  // locks.
+  LockSetId candidates;
+  LockSetId access_locks;
 };
 
 } // namespace hrace

@@ -66,15 +66,15 @@ struct MsmHb {
                       : ShadowCell::Make(CellState::kExclusiveRead, 0, cur);
     case CellState::kExclusiveWrite:
       if (!HappensBefore(thr, c.segment()))
-        return Race(race, c.segment(), true);
+        return Race(race, c.segment(), AccessKind::kWrite);
       return ac.write ? ShadowCell::Make(CellState::kExclusiveWrite, cur, 0)
                       : ShadowCell::Make(CellState::kExclusiveRead,
                                          c.segment(), cur);
     case CellState::kExclusiveRead:
       if (ac.write && !HappensBefore(thr, c.aux()))
-        return Race(race, c.aux(), false);
+        return Race(race, c.aux(), AccessKind::kRead);
       if (!HappensBefore(thr, c.segment()))
-        return Race(race, c.segment(), true);
+        return Race(race, c.segment(), AccessKind::kWrite);
       return ac.write ? ShadowCell::Make(CellState::kExclusiveWrite, cur, 0)
                       : ShadowCell::Make(CellState::kExclusiveRead,
                                          c.segment(), cur);
@@ -84,10 +84,11 @@ struct MsmHb {
   }
 
 private:
-  static ShadowCell Race(RaceInfo *race, SegmentId prev, bool prev_write) {
+  static ShadowCell Race(RaceInfo *race, SegmentId prev, AccessKind kind) {
     race->found = true;
+    race->cause = RaceCause::kUnordered;
     race->prev_segment = prev;
-    race->prev_write = prev_write;
+    race->prev_kind = kind;
     return ShadowCell::Make(CellState::kRace, 0, 0);
   }
 };

@@ -152,11 +152,16 @@ INTERCEPTOR_ATTRIBUTE int pthread_create(pthread_t *th,
   args->routine = routine;
   args->arg = arg;
   args->context = ThreadCreate(thr, caller_pc);
+  ThreadContext *tc = args->context;
   int res = REAL(pthread_create)(th, attr, ThreadStartTrampoline, args);
+  SpinMutexLock l(ctx->threads.mutex());
   if (res) {
-    SpinMutexLock l(ctx->threads.mutex());
-    ctx->threads.Recycle(args->context);
+    ctx->threads.Recycle(tc);
     InternalFree(args);
+  } else {
+    // Recorded here too, not only by the child: a join may come before the
+    // child has run at all.
+    tc->pthread = Addr(reinterpret_cast<void *>(*th));
   }
   return res;
 }

@@ -19,7 +19,8 @@ struct MsmValue {
   const char *name;
   Msm value;
 };
-constexpr MsmValue kMsmValues[] = {{"hb", Msm::kHb}};
+constexpr MsmValue kMsmValues[] = {
+    {"short", Msm::kShort}, {"long", Msm::kLong}, {"hb", Msm::kHb}};
 
 bool IsSeparator(char c) {
   return c == ':' || c == ' ' || c == '\t' || c == '\n' || c == ',';

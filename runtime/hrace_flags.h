@@ -12,7 +12,7 @@
 
 namespace hrace {
 
-enum class Msm : u8 { kHb };
+enum class Msm : u8 { kShort, kLong, kHb };
 
 struct Flags {
 #define HRACE_FLAG(Type, Name, Default, Help) Type Name;

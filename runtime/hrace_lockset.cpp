@@ -1,4 +1,4 @@
-//===-- hrace_lockset.cpp - Interned lock sets ----------------------------===//
+//===-- hrace_lockset.cpp - The locks a thread holds -----------------------===//
 //
 // Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -7,65 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "hrace_lockset.h"
 
-#include "hrace_alloc.h"
-#include "hrace_libc.h"
 
 namespace hrace {
-
-namespace {
-constexpr u32 kBuckets = 2 * LockSetTable::kMaxSets;
-} // namespace
-
-void LockSetTable::Init() {
-  sets_ = static_cast<Set **>(
-      MmapNoReserveOrDie(kMaxSets * sizeof(Set *), "lock set table"));
-  buckets_ = static_cast<LockSetId *>(
-      MmapNoReserveOrDie(kBuckets * sizeof(LockSetId), "lock set buckets"));
-  Set *empty = static_cast<Set *>(InternalCalloc(sizeof(Set)));
-  StoreRelease(&sets_[kEmptyLockSet], empty);
-}
-
-u32 LockSetTable::Hash(const LockId *locks, u32 count) {
-  u32 h = 2166136261u;
-  for (u32 i = 0; i < count; i++)
-    h = (h ^ locks[i]) * 16777619u;
-  return h;
-}
-
-LockSetId LockSetTable::Intern(const LockId *locks, u32 count) {
-  if (!count)
-    return kEmptyLockSet;
-  u32 h = Hash(locks, count);
-  SpinMutexLock l(&mu_);
-  u32 b = h % kBuckets;
-  for (;; b = (b + 1) % kBuckets) {
-    LockSetId id = buckets_[b];
-    if (!id)
-      break;
-    const Set *s = sets_[id];
-    if (s->hash == h && s->count == count &&
-        !internal_memcmp(s->locks, locks, count * sizeof(LockId)))
-      return id;
-  }
-  if (count_ >= kMaxSets)
-    Die("HybridRace: more than %u distinct lock sets\n", kMaxSets);
-  Set *s = static_cast<Set *>(
-      InternalAlloc(sizeof(Set) + (count - 1) * sizeof(LockId)));
-  s->count = count;
-  s->hash = h;
-  internal_memcpy(s->locks, locks, count * sizeof(LockId));
-  LockSetId id = count_++;
-  // Readers look sets up without the mutex; publish the set before its id.
-  StoreRelease(&sets_[id], s);
-  buckets_[b] = id;
-  return id;
-}
-
-const LockId *LockSetTable::Members(LockSetId id, u32 *count) const {
-  const Set *s = LoadAcquire(&sets_[id]);
-  *count = s->count;
-  return s->locks;
-}
 
 void HeldLocks::Add(LockId id, bool write) {
   if (count_ == kMax)
@@ -98,7 +41,7 @@ bool HeldLocks::Holds(LockId id) const {
   return false;
 }
 
-void HeldLocks::Refresh(LockSetTable *table) {
+void HeldLocks::Refresh(IdSetTable *table) {
   if (!dirty_)
     return;
   LockId all[kMax], write[kMax];

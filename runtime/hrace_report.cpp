@@ -186,7 +186,31 @@ void DescribeThread(TextBuffer *out, u32 thread_id) {
   PrintStack(out, tc->creation_stack, tc->creation_stack_size, nullptr);
 }
 
-const char *AccessKind(bool write) { return write ? "write" : "read"; }
+const char *KindName(AccessKind kind) {
+  return kind == AccessKind::kWrite  ? "write"
+         : kind == AccessKind::kRead ? "read"
+                                     : "access";
+}
+
+// One sentence on why the state machine called this a race.
+void ExplainCause(TextBuffer *out, const RaceInfo &race) {
+  out->Append("  Detected by msm=%s: ", MsmName(ctx->flags.msm));
+  if (ctx->flags.msm == Msm::kHb) {
+    out->Append("neither access happens before the other.\n");
+    return;
+  }
+  if (race.cause == RaceCause::kUnordered) {
+    out->Append("the previous access does not happen before this one and "
+                "no lock protects both.\n");
+    return;
+  }
+  out->Append("the candidate lock set ");
+  PrintLockSet(out, race.candidates);
+  out->Append(" of this shared location ran empty: this access holds ");
+  PrintLockSet(out, race.access_locks);
+  out->Append(" and does not happen after the access the location "
+              "remembers.\n");
+}
 
 } // namespace
 
@@ -198,7 +222,7 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
   AccessRecord prev;
   bool have_prev =
       prev_tc && prev_tc->trace.FindAccess(race.prev_segment, addr, size,
-                                           race.prev_write, &prev);
+                                           race.prev_kind, &prev);
   SpinMutexLock l(&reports.mu);
   if (AlreadyReported(pc, have_prev ? prev.pc : 0))
     return;
@@ -218,7 +242,8 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
   if (have_prev) {
     out.Append("  Previous %s of size %zu at 0x%zx by thread T%u (locks "
                "held: ",
-               AccessKind(race.prev_write), prev.size, prev.addr,
+               KindName(prev.is_write ? AccessKind::kWrite : AccessKind::kRead),
+               prev.size, prev.addr,
                prev_seg.thread_id);
     PrintLockSet(&out, prev.locks);
     out.Append("):\n");
@@ -226,11 +251,9 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
   } else {
     out.Append("  Previous %s by thread T%u:\n    <not in the thread's "
                "recent history>\n",
-               AccessKind(race.prev_write), prev_seg.thread_id);
+               KindName(race.prev_kind), prev_seg.thread_id);
   }
-  out.Append("  Detected by msm=%s: neither access happens before the "
-             "other.\n",
-             MsmName(ctx->flags.msm));
+  ExplainCause(&out, race);
   DescribeLocation(&out, addr);
   DescribeThread(&out, thr->thread_id);
   if (prev_seg.thread_id != thr->thread_id)

@@ -30,12 +30,25 @@ namespace {
 
 alignas(64) char context_storage[sizeof(Context)];
 char options_storage[4096];
+// The environment as handed to .preinit_array functions: they run before
+// libc has set up `environ`, so getenv() would find nothing yet.
+char **preinit_envp;
+
+const char *GetEnv(const char *name) {
+  if (!preinit_envp)
+    return getenv(name);
+  uptr len = internal_strlen(name);
+  for (char **e = preinit_envp; *e; e++)
+    if (!internal_strncmp(*e, name, len) && (*e)[len] == '=')
+      return *e + len + 1;
+  return nullptr;
+}
 
 void InitFlags() {
   Flags *f = &ctx->flags;
   f->SetDefaults();
   char error[512];
-  if (!ParseFlags(f, getenv("HRACE_OPTIONS"), options_storage,
+  if (!ParseFlags(f, GetEnv("HRACE_OPTIONS"), options_storage,
                   sizeof(options_storage), error, sizeof(error))) {
     Printf("%s\n", error);
     _exit(kOptionErrorExitCode);
@@ -74,7 +87,8 @@ void Initialize() {
   InitInterceptors();
   c->segments.Init();
   c->syncs.Init();
-  c->locksets.Init();
+  c->locksets.Init(kMaxLockSets, 0, "lock sets");
+  c->threadsets.Init(kMaxThreadSets, kThreadSetOverflow, "thread sets");
   c->threads.Init();
   ThreadContext *main = c->threads.Create(0);
   c->initialized = true;
@@ -106,9 +120,21 @@ void NewSegment(ThreadState *thr) {
   thr->segment = seg;
 }
 
+void AcquireClock(ThreadState *thr, const VectorClock &clock) {
+  thr->vc.Join(clock);
+  thr->acquires++;
+}
+
+bool EndedBefore(ThreadState *thr, u32 thread_id) {
+  ThreadEnd end = ctx->threads.EndOf(thread_id);
+  return end.ended && thr->vc.Get(end.slot) >= end.clock;
+}
+
+bool LocksOrder() { return ctx->flags.msm == Msm::kHb; }
+
 void Acquire(ThreadState *thr, SyncObject *s) {
   SpinMutexLock l(&s->mu);
-  thr->vc.Join(s->clock);
+  AcquireClock(thr, s->clock);
 }
 
 void Release(ThreadState *thr, SyncObject *s) {
@@ -143,11 +169,11 @@ void MutexLocked(ThreadState *thr, uptr addr, bool write) {
       s->owner = me;
       s->recursion++;
     }
-    if (first) {
-      thr->vc.Join(s->clock);
+    if (first && LocksOrder()) {
+      AcquireClock(thr, s->clock);
       // A writer is ordered after every reader that released before it.
       if (write)
-        thr->vc.Join(s->read_clock);
+        AcquireClock(thr, s->read_clock);
     }
   }
   if (first)
@@ -166,7 +192,7 @@ void MutexUnlocking(ThreadState *thr, uptr addr, bool write) {
       if (last)
         s->owner = 0;
     }
-    if (last) {
+    if (last && LocksOrder()) {
       if (write)
         s->clock.CopyFrom(thr->vc);
       else
@@ -176,7 +202,8 @@ void MutexUnlocking(ThreadState *thr, uptr addr, bool write) {
   if (!last)
     return;
   thr->locks.Remove(s->lock_id);
-  NewSegment(thr);
+  if (LocksOrder())
+    NewSegment(thr);
 }
 
 void MutexDestroyed(ThreadState *thr, uptr addr) {
@@ -197,14 +224,18 @@ void ThreadStart(ThreadState *thr, ThreadContext *tc) {
   thr->context = tc;
   thr->slot = tc->slot;
   thr->thread_id = tc->thread_id;
-  tc->os_tid = CurrentOsTid();
-  tc->pthread = reinterpret_cast<uptr>(pthread_self());
-  tc->status = ThreadStatus::kRunning;
+  {
+    SpinMutexLock l(ctx->threads.mutex());
+    tc->os_tid = CurrentOsTid();
+    tc->pthread = reinterpret_cast<uptr>(pthread_self());
+    tc->status = ThreadStatus::kRunning;
+  }
   if (!thr->shadow_stack)
     thr->shadow_stack = static_cast<uptr *>(
         MmapNoReserveOrDie(kShadowStackSize * sizeof(uptr), "shadow stack"));
   thr->stack_depth = 0;
   thr->vc.CopyFrom(tc->sync_clock);
+  thr->acquires++;
   thr->clock = tc->last_clock;
   GetThreadStackBounds(&tc->stack_beg, &tc->stack_end);
   // glibc reuses the stacks (and TLS) of finished threads: what the previous
@@ -221,6 +252,7 @@ void ThreadFinish(ThreadState *thr) {
   // Everything the thread did is in its clock; a joiner acquires it.
   tc->sync_clock.CopyFrom(thr->vc);
   tc->last_clock = thr->clock;
+  ctx->threads.RecordEnd(thr->thread_id, thr->slot, thr->clock);
   // What runs after this (TLS destructors, pthread_exit's unwinding) is not
   // seen: the slot may already belong to a new thread.
   thr->ignore_reads++;
@@ -233,7 +265,7 @@ void ThreadFinish(ThreadState *thr) {
 }
 
 void ThreadJoin(ThreadState *thr, ThreadContext *tc) {
-  thr->vc.Join(tc->sync_clock);
+  AcquireClock(thr, tc->sync_clock);
   SpinMutexLock l(ctx->threads.mutex());
   tc->joined = true;
   ctx->threads.Recycle(tc);
@@ -293,7 +325,11 @@ u32 CaptureStack(ThreadState *thr, uptr pc, uptr *frames, u32 max_frames) {
     frames[n++] = pc;
   u32 depth = thr->stack_depth < kShadowStackSize ? thr->stack_depth
                                                   : kShadowStackSize;
-  for (u32 i = depth; i-- > 0 && n < max_frames;)
+  // The outermost entry is the return address into whoever started the
+  // thread: the runtime's trampoline or libc's main caller. Only a thread the
+  // runtime adopted mid-flight may have program code there.
+  u32 outermost = thr->context && !thr->context->adopted ? 1 : 0;
+  for (u32 i = depth; i-- > outermost && n < max_frames;)
     frames[n++] = thr->shadow_stack[i];
   return n;
 }
@@ -305,6 +341,12 @@ using namespace hrace;
 extern "C" void __hrace_init() { Initialize(); }
 
 // Initialise before any constructor of the program runs, so even accesses
-// and locks in constructors are seen.
+// and locks in constructors are seen. glibc calls preinit functions with
+// (argc, argv, envp).
+static void PreinitInitialize(int, char **, char **envp) {
+  preinit_envp = envp;
+  Initialize();
+  preinit_envp = nullptr;
+}
 __attribute__((section(".preinit_array"), used)) static void (*hrace_preinit)(
-    void) = __hrace_init;
+    int, char **, char **) = PreinitInitialize;

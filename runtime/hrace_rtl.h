@@ -30,9 +30,16 @@ struct Context {
   Flags flags;
   SegmentTable segments;
   SyncTable syncs;
-  LockSetTable locksets;
+  IdSetTable locksets;
+  // Thread sets of shared locations (ids of T<n>), for the join rule.
+  IdSetTable threadsets;
   ThreadRegistry threads;
 };
+
+// Thread set ids must fit the 10 bits a shared shadow cell gives them; the
+// last id stands for "more sets than fit", a set the join rule never shrinks.
+constexpr u32 kMaxThreadSets = 1 << 10;
+constexpr SetId kThreadSetOverflow = kMaxThreadSets - 1;
 
 // Lives in zero-initialised storage and is built by Initialize(), which can
 // run before the program's static constructors.
@@ -65,6 +72,17 @@ ALWAYS_INLINE bool HappensBefore(ThreadState *thr, SegmentId seg) {
   SegmentInfo s = ctx->segments.Get(seg);
   return thr->vc.Get(s.slot) >= s.clock;
 }
+
+// Everything `clock` knows happens before thr from now on.
+void AcquireClock(ThreadState *thr, const VectorClock &clock);
+
+// Thread T<thread_id> has ended and its end happens before thr (it was joined,
+// directly or through other synchronisation).
+bool EndedBefore(ThreadState *thr, u32 thread_id);
+
+// Locks release -> acquire only in the pure happens-before machine; the
+// hybrid machines check locks with lock sets instead.
+bool LocksOrder();
 
 // Release/acquire on a sync object's clock; s->mu must not be held.
 void Acquire(ThreadState *thr, SyncObject *s);

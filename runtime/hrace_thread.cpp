@@ -18,7 +18,28 @@ namespace hrace {
 __thread ThreadState cur_thread_state
     __attribute__((tls_model("initial-exec")));
 
-void ThreadRegistry::Init() {}
+void ThreadRegistry::Init() {
+  ends_ = static_cast<ThreadEnd *>(MmapNoReserveOrDie(
+      kMaxThreadIds * sizeof(ThreadEnd), "thread end table"));
+}
+
+void ThreadRegistry::RecordEnd(u32 thread_id, u32 slot, u32 clock) {
+  if (thread_id >= kMaxThreadIds)
+    return;
+  ThreadEnd &e = ends_[thread_id];
+  StoreRelaxed(&e.slot, slot);
+  StoreRelaxed(&e.clock, clock);
+  StoreRelease(&e.ended, 1u);
+  __atomic_fetch_add(&ended_count_, 1, __ATOMIC_RELEASE);
+}
+
+ThreadEnd ThreadRegistry::EndOf(u32 thread_id) const {
+  if (thread_id >= kMaxThreadIds)
+    return {0, 0, 0};
+  const ThreadEnd &e = ends_[thread_id];
+  u32 ended = LoadAcquire(&e.ended);
+  return {LoadRelaxed(&e.slot), LoadRelaxed(&e.clock), ended};
+}
 
 ThreadContext *ThreadRegistry::Create(u32 parent_id) {
   SpinMutexLock l(&mu_);

@@ -71,8 +71,19 @@ struct ThreadState {
   u32 stack_depth = 0;
   uptr *shadow_stack = nullptr;
   ThreadContext *context = nullptr;
+  // Bumped whenever vc learns something: memoised answers that depend on
+  // what this thread knows (the join rule) are keyed by it.
+  u32 acquires = 0;
   VectorClock vc;
   HeldLocks locks;
+  SetOpCache set_ops;
+  struct JoinRuleEntry {
+    u32 thread_set = 0;
+    u32 ended = 0;
+    u32 acquires = 0;
+    bool alone = false;
+  };
+  JoinRuleEntry join_rule_cache[64] = {};
 };
 
 // Zero-initialised static TLS: a thread that never started has segment 0 and
@@ -82,8 +93,17 @@ extern __thread ThreadState cur_thread_state
 
 ALWAYS_INLINE ThreadState *cur_thread() { return &cur_thread_state; }
 
+// When a thread ended, for the join rule: its slot and final clock.
+struct ThreadEnd {
+  u32 slot;
+  u32 clock;
+  u32 ended;
+};
+
 class ThreadRegistry {
 public:
+  static constexpr u32 kMaxThreadIds = 1 << 22;
+
   void Init();
   // A context in a free slot, in state kCreated.
   ThreadContext *Create(u32 parent_id);
@@ -97,9 +117,15 @@ public:
   void Recycle(ThreadContext *tc);
   SpinMutex *mutex() { return &mu_; }
   u32 slots_in_use() const { return next_slot_; }
+  void RecordEnd(u32 thread_id, u32 slot, u32 clock);
+  ThreadEnd EndOf(u32 thread_id) const;
+  // How many threads have ended so far.
+  u32 ended_count() const { return LoadAcquire(&ended_count_); }
 
 private:
   SpinMutex mu_;
+  ThreadEnd *ends_ = nullptr;
+  u32 ended_count_ = 0;
   ThreadContext *slots_[kMaxThreadSlots] = {};
   // Free slots as a FIFO ring, so the slot reused is the one freed longest ago.
   u32 free_ring_[kMaxThreadSlots];

@@ -35,7 +35,7 @@ void Trace::AddAccess(uptr addr, uptr size, bool is_write, uptr pc,
   StoreRelease(&pos_, pos + 1);
 }
 
-bool Trace::FindAccess(SegmentId seg, uptr addr, uptr size, bool is_write,
+bool Trace::FindAccess(SegmentId seg, uptr addr, uptr size, AccessKind kind,
                        AccessRecord *out) const {
   if (!events_)
     return false;
@@ -54,7 +54,9 @@ bool Trace::FindAccess(SegmentId seg, uptr addr, uptr size, bool is_write,
       continue;
     bool ev_write = size_and_kind & kWriteBit;
     uptr ev_size = size_and_kind & ~kWriteBit;
-    if (ev_write != is_write || ev_addr >= addr + size ||
+    if ((kind != AccessKind::kAny &&
+         ev_write != (kind == AccessKind::kWrite)) ||
+        ev_addr >= addr + size ||
         addr >= ev_addr + ev_size)
       continue;
     *out = {ev_addr, ev_size, ev_pc, ev_write,

@@ -28,6 +28,8 @@ namespace hrace {
 
 typedef u32 LockSetId;
 
+enum class AccessKind : u8 { kRead, kWrite, kAny };
+
 struct AccessRecord {
   uptr addr;
   uptr size;
@@ -43,9 +45,9 @@ public:
   void Init();
   void AddAccess(uptr addr, uptr size, bool is_write, uptr pc, SegmentId seg,
                  LockSetId locks);
-  // The most recent access in segment `seg` of kind `is_write` overlapping
+  // The most recent access of `kind` in segment `seg` overlapping
   // [addr, addr+size).
-  bool FindAccess(SegmentId seg, uptr addr, uptr size, bool is_write,
+  bool FindAccess(SegmentId seg, uptr addr, uptr size, AccessKind kind,
                   AccessRecord *out) const;
 
 private:

@@ -30,10 +30,17 @@ typedef u32 SegmentId;
 constexpr u32 kSegmentBits = 30;
 constexpr SegmentId kMaxSegmentId = (1u << kSegmentBits) - 1;
 
+// The states of all machines share one numbering (msm=long uses all eight;
+// msm=short has no ExclusiveReadWrite or SharedModified2; msm=hb uses New,
+// ExclusiveWrite, ExclusiveRead and Race).
 enum class CellState : u8 {
   kNew = 0,
   kExclusiveWrite = 1,
   kExclusiveRead = 2,
+  kExclusiveReadWrite = 3,
+  kSharedRead = 4,
+  kSharedModified = 5,
+  kSharedModified2 = 6,
   kRace = 7,
 };
 

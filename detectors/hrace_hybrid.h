@@ -1,0 +1,112 @@
+//===-- hrace_hybrid.h - What the hybrid machines share -------------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// MSM-short and MSM-long (seeds/000, 4.2) keep in a shadow cell:
+//
+//   exclusive states  segment = TS (the owner's segment)
+//                     aux     = the owner's lock set at that access
+//   shared states     segment = TS
+//                     aux     = candidate lock set C (20 bits)
+//                             | thread set S (10 bits) << 20
+//
+// Locks give no happens-before in these machines (LocksOrder() is false);
+// ordering comes from create/join, signal/wait, barriers, semaphores, once,
+// atomics and annotations.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_HYBRID_H
+#define HRACE_HYBRID_H
+
+#include "../runtime/hrace_rtl.h"
+#include "hrace_detector.h"
+
+namespace hrace {
+
+namespace hybrid {
+
+constexpr u32 kCandidateBits = 20;
+constexpr u32 kCandidateMask = (1u << kCandidateBits) - 1;
+static_assert(kMaxLockSets <= (1u << kCandidateBits), "C must fit its field");
+static_assert(kCandidateBits + 10 <= kSegmentBits, "aux holds C and S");
+
+ALWAYS_INLINE LockSetId Candidates(ShadowCell c) {
+  return c.aux() & kCandidateMask;
+}
+ALWAYS_INLINE SetId Threads(ShadowCell c) { return c.aux() >> kCandidateBits; }
+ALWAYS_INLINE u32 SharedAux(LockSetId candidates, SetId threads) {
+  return candidates | (threads << kCandidateBits);
+}
+
+// L of the tables: all held locks protect a read, write-held locks a write.
+ALWAYS_INLINE LockSetId AccessLocks(ThreadState *thr, bool write) {
+  return write ? thr->locks.WriteHeld(&ctx->locksets)
+               : thr->locks.All(&ctx->locksets);
+}
+
+ALWAYS_INLINE LockSetId Intersect(ThreadState *thr, LockSetId a,
+                                  LockSetId b) {
+  return thr->set_ops.Intersect(&ctx->locksets, a, b);
+}
+
+// S u {t}.
+ALWAYS_INLINE SetId AddThread(ThreadState *thr, SetId threads) {
+  return thr->set_ops.Insert(&ctx->threadsets, threads,
+                             thr->thread_id | (1u << 31));
+}
+
+// {t, owner of seg}. Thread ids are tagged so thread sets and lock sets
+// never share a memo entry of the per-thread cache.
+SetId PairWithOwner(ThreadState *thr, SegmentId seg);
+
+// The join rule (seeds/000, 4.1.2), applied lazily: every thread of S other
+// than the current one has ended, and its end happens before the current
+// access. Then the location is no longer shared and goes back to exclusive.
+bool AloneAfterJoins(ThreadState *thr, SetId threads);
+
+ALWAYS_INLINE ShadowCell Exclusive(ThreadState *thr, bool write,
+                                   LockSetId locks) {
+  return ShadowCell::Make(write ? CellState::kExclusiveWrite
+                                : CellState::kExclusiveRead,
+                          thr->segment, locks);
+}
+
+ALWAYS_INLINE ShadowCell Race(RaceInfo *race, RaceCause cause,
+                              SegmentId prev, AccessKind kind,
+                              LockSetId candidates, LockSetId locks) {
+  race->found = true;
+  race->cause = cause;
+  race->prev_segment = prev;
+  race->prev_kind = kind;
+  race->candidates = candidates;
+  race->access_locks = locks;
+  return ShadowCell::Make(CellState::kRace, 0, 0);
+}
+
+ALWAYS_INLINE AccessKind KindOf(CellState s) {
+  return s == CellState::kExclusiveWrite  ? AccessKind::kWrite
+         : s == CellState::kExclusiveRead ? AccessKind::kRead
+                                          : AccessKind::kAny;
+}
+
+// The exclusive states are as cheap as msm=hb's: the owner touching the cell
+// again in the same segment changes nothing.
+ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr, bool write) {
+  CellState s = c.state();
+  if (s == CellState::kRace)
+    return true;
+  if (s == CellState::kExclusiveWrite)
+    return c.segment() == thr->segment;
+  return !write && s == CellState::kExclusiveRead &&
+         c.segment() == thr->segment;
+}
+
+} // namespace hybrid
+
+} // namespace hrace
+
+#endif // HRACE_HYBRID_H

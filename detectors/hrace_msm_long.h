@@ -1,0 +1,127 @@
+//===-- hrace_msm_long.h - MSM-long, the deferring machine (msm=long) -----===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The Helgrind+ machine for long-running programs (seeds/000, 4.2.1; the
+// table in ../shared/state-machines.md): a lock set that runs empty once only
+// moves the location to Exclusive-Read-Write (a suspicion); a second
+// unordered, unprotected access reports. Notation as in hrace_msm_short.h.
+//
+//   state   access  condition                next   effect
+//   New     r / w   -                        ER/EW  TS = cur
+//   EW,ER   r / w   TS hb cur                ER/EW  TS = cur
+//   ER      r       not hb                   SR     keep TS, C = L
+//   EW,ER   w; EW r not hb, L != {}          SM1    keep TS, C = L
+//   EW,ER   w; EW r not hb, L == {}          Race   report
+//   SR      r       -                        SR     C &= L
+//   SR      w       C & L != {}              SM1    C &= L, keep TS
+//   SR      w       C & L == {}              ERW    TS = cur (suspicion)
+//   SM1     r / w   C & L != {}              SM1    C &= L, TS = cur
+//   SM1     r / w   C & L == {}              ERW    TS = cur (suspicion)
+//   ERW     r       TS hb cur                SR     C = L, keep TS
+//   ERW     r       not hb                   SM2    C = L, keep TS
+//   ERW     w       TS hb cur                ERW    TS = cur
+//   ERW     w       not hb, L != {}          SM2    C = L, keep TS
+//   ERW     w       not hb, L == {}          Race   report
+//   SM2     r / w   C & L != {}              SM2    C &= L, TS = cur
+//   SM2     r / w   C & L == {}, TS hb cur   ERW    TS = cur
+//   SM2     r / w   C & L == {}, not hb      Race   report
+//   shared  r / w   join rule                ER/EW  TS = cur
+//   Race    any     -                        Race   nothing is checked
+//
+// Shared states also keep S (thread set) for the join rule.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_MSM_LONG_H
+#define HRACE_MSM_LONG_H
+
+#include "hrace_hybrid.h"
+
+namespace hrace {
+
+struct MsmLong {
+  static ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr,
+                                   bool write) {
+    return hybrid::IsNoop(c, thr, write);
+  }
+
+  static ShadowCell Transition(ShadowCell c, ThreadState *thr,
+                               const AccessContext &ac, RaceInfo *race) {
+    using namespace hybrid;
+    bool write = ac.write;
+    LockSetId locks = AccessLocks(thr, write);
+    SegmentId ts = c.segment();
+    SegmentId cur = thr->segment;
+    CellState state = c.state();
+    switch (state) {
+    case CellState::kNew:
+      return Exclusive(thr, write, locks);
+    case CellState::kExclusiveWrite:
+    case CellState::kExclusiveRead: {
+      if (ts == cur)
+        return write ? Exclusive(thr, true, locks) : c;
+      if (HappensBefore(thr, ts))
+        return Exclusive(thr, write, locks);
+      SetId pair = PairWithOwner(thr, ts);
+      if (state == CellState::kExclusiveRead && !write)
+        return Shared(CellState::kSharedRead, ts, locks, pair);
+      if (locks != kEmptyLockSet)
+        return Shared(CellState::kSharedModified, ts, locks, pair);
+      return Race(race, RaceCause::kUnordered, ts, KindOf(state), c.aux(),
+                  locks);
+    }
+    case CellState::kExclusiveReadWrite: {
+      bool ordered = ts == cur || HappensBefore(thr, ts);
+      if (write && ordered)
+        return ShadowCell::Make(CellState::kExclusiveReadWrite, cur, locks);
+      SetId pair = PairWithOwner(thr, ts);
+      if (!write)
+        return Shared(ordered ? CellState::kSharedRead
+                              : CellState::kSharedModified2,
+                      ts, locks, pair);
+      if (locks != kEmptyLockSet)
+        return Shared(CellState::kSharedModified2, ts, locks, pair);
+      return Race(race, RaceCause::kUnordered, ts, AccessKind::kAny, c.aux(),
+                  locks);
+    }
+    case CellState::kSharedRead:
+    case CellState::kSharedModified:
+    case CellState::kSharedModified2: {
+      SetId threads = Threads(c);
+      if (AloneAfterJoins(thr, threads))
+        return Exclusive(thr, write, locks);
+      LockSetId candidates = Candidates(c);
+      LockSetId remaining = Intersect(thr, candidates, locks);
+      SetId with_me = AddThread(thr, threads);
+      if (state == CellState::kSharedRead && !write)
+        return Shared(CellState::kSharedRead, ts, remaining, with_me);
+      if (remaining != kEmptyLockSet) {
+        // Shared-Read moves to SM1 keeping TS; SM1 and SM2 take TS.
+        if (state == CellState::kSharedRead)
+          return Shared(CellState::kSharedModified, ts, remaining, with_me);
+        return Shared(state, cur, remaining, with_me);
+      }
+      if (state != CellState::kSharedModified2 || HappensBefore(thr, ts))
+        return ShadowCell::Make(CellState::kExclusiveReadWrite, cur, locks);
+      return Race(race, RaceCause::kLockSetEmpty, ts, AccessKind::kAny,
+                  candidates, locks);
+    }
+    default:
+      return c;
+    }
+  }
+
+private:
+  static ShadowCell Shared(CellState s, SegmentId ts, LockSetId candidates,
+                           SetId threads) {
+    return ShadowCell::Make(s, ts, hybrid::SharedAux(candidates, threads));
+  }
+};
+
+} // namespace hrace
+
+#endif // HRACE_MSM_LONG_H
