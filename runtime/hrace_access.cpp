@@ -7,9 +7,6 @@
 //===----------------------------------------------------------------------===//
 #include "hrace_access.h"
 
-#include "../detectors/hrace_msm_hb.h"
-#include "../detectors/hrace_msm_long.h"
-#include "../detectors/hrace_msm_short.h"
 #include "hrace_interface.h"
 
 namespace hrace {
@@ -22,18 +19,6 @@ void AccessUnusual(ThreadState *thr, uptr pc, uptr addr, uptr size,
     return;
   AdoptCurrentThread(thr);
   MemoryAccess(thr, pc, addr, size, write);
-}
-
-void MemoryAccess(ThreadState *thr, uptr pc, uptr addr, uptr size,
-                  bool write) {
-  switch (active_msm) {
-  case Msm::kShort:
-    return Access<MsmShort>(thr, pc, addr, size, write);
-  case Msm::kLong:
-    return Access<MsmLong>(thr, pc, addr, size, write);
-  case Msm::kHb:
-    return Access<MsmHb>(thr, pc, addr, size, write);
-  }
 }
 
 } // namespace hrace

@@ -89,8 +89,30 @@ ALWAYS_INLINE void Access(ThreadState *thr, uptr pc, uptr addr, uptr size,
 // the hot path reads one byte that never changes.
 extern Msm active_msm;
 
-// Checks an access with the active state machine.
-void MemoryAccess(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write);
+// Checks an access with the active state machine. Inline, so each entry
+// point gets a copy with its size constant and the per-cell loop unrolled.
+ALWAYS_INLINE void MemoryAccess(ThreadState *thr, uptr pc, uptr addr,
+                                uptr size, bool write);
+
+} // namespace hrace
+
+#include "../detectors/hrace_msm_hb.h"
+#include "../detectors/hrace_msm_long.h"
+#include "../detectors/hrace_msm_short.h"
+
+namespace hrace {
+
+ALWAYS_INLINE void MemoryAccess(ThreadState *thr, uptr pc, uptr addr,
+                                uptr size, bool write) {
+  switch (active_msm) {
+  case Msm::kShort:
+    return Access<MsmShort>(thr, pc, addr, size, write);
+  case Msm::kLong:
+    return Access<MsmLong>(thr, pc, addr, size, write);
+  case Msm::kHb:
+    return Access<MsmHb>(thr, pc, addr, size, write);
+  }
+}
 
 } // namespace hrace
 
