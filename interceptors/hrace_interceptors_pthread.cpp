@@ -244,6 +244,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_mutex_timedlock(pthread_mutex_t *m,
 
 INTERCEPTOR_ATTRIBUTE int pthread_mutex_unlock(pthread_mutex_t *m) {
   SCOPED_INTERCEPTOR(pthread_mutex_unlock, m);
+  ResolvePendingWait(thr);
   MutexUnlocking(thr, Addr(m), true);
   return REAL(pthread_mutex_unlock)(m);
 }
@@ -353,18 +354,21 @@ INTERCEPTOR_ATTRIBUTE int pthread_spin_unlock(pthread_spinlock_t *l) {
 
 INTERCEPTOR_ATTRIBUTE int pthread_cond_signal(pthread_cond_t *c) {
   SCOPED_INTERCEPTOR(pthread_cond_signal, c);
+  SignalMapsWrites(thr);
   ReleaseAddr(thr, Addr(c));
   return REAL(pthread_cond_signal)(c);
 }
 
 INTERCEPTOR_ATTRIBUTE int pthread_cond_broadcast(pthread_cond_t *c) {
   SCOPED_INTERCEPTOR(pthread_cond_broadcast, c);
+  SignalMapsWrites(thr);
   ReleaseAddr(thr, Addr(c));
   return REAL(pthread_cond_broadcast)(c);
 }
 
-// A wait releases the mutex, sleeps, and re-acquires it; returning from a
-// wait that was signalled orders the waiter after the signaller.
+// A wait releases the mutex, sleeps, and re-acquires it (a new lock region);
+// returning from a wait that was signalled orders the waiter after the
+// signaller (hrace_write_read.h says which one).
 static void BeforeCondWait(ThreadState *thr, pthread_mutex_t *m) {
   MutexUnlocking(thr, Addr(m), true);
 }
@@ -372,8 +376,7 @@ static void BeforeCondWait(ThreadState *thr, pthread_mutex_t *m) {
 static void AfterCondWait(ThreadState *thr, pthread_cond_t *c,
                           pthread_mutex_t *m, int res) {
   MutexLocked(thr, Addr(m), true);
-  if (!res)
-    AcquireAddr(thr, Addr(c));
+  WaitReturned(thr, Addr(c), res == 0);
 }
 
 INTERCEPTOR_ATTRIBUTE int pthread_cond_wait(pthread_cond_t *c,

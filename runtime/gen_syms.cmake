@@ -16,5 +16,8 @@ set(out "{\n")
 foreach(n ${names})
   string(APPEND out "  ${n};\n")
 endforeach()
+# The runtime's entry points too, so an instrumented library loaded with
+# dlopen finds them in the executable.
+string(APPEND out "  __hrace_*;\n  Annotate*;\n")
 string(APPEND out "  extern \"C++\" {\n    \"operator new*\";\n    \"operator delete*\";\n  };\n};\n")
 file(WRITE ${OUTPUT} "${out}")

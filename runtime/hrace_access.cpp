@@ -15,10 +15,16 @@ Msm active_msm;
 
 void AccessUnusual(ThreadState *thr, uptr pc, uptr addr, uptr size,
                    bool write) {
-  if (thr->segment != 0 || thr->in_rtl || !IsInitialized())
+  if (thr->segment == 0) {
+    if (thr->in_rtl || !IsInitialized())
+      return;
+    AdoptCurrentThread(thr);
+    return MemoryAccess(thr, pc, addr, size, write);
+  }
+  if (write ? thr->ignore_writes : thr->ignore_reads)
     return;
-  AdoptCurrentThread(thr);
-  MemoryAccess(thr, pc, addr, size, write);
+  RecordRegionAccess(thr, addr, size, write);
+  CheckAccess(thr, pc, addr, size, write);
 }
 
 } // namespace hrace
@@ -61,6 +67,18 @@ extern "C" void __hrace_read_range(void *addr, uintptr_t size) {
 extern "C" void __hrace_write_range(void *addr, uintptr_t size) {
   MemoryAccess(cur_thread(), CALLER_PC(), reinterpret_cast<uptr>(addr), size,
                true);
+}
+
+extern "C" void __hrace_wait_loop_enter(void *, void *) {
+  ThreadState *thr = cur_thread();
+  if (thr->segment)
+    WaitConditionStarts(thr);
+}
+
+extern "C" void __hrace_wait_loop_exit(void *, void *) {
+  ThreadState *thr = cur_thread();
+  if (thr->segment && !thr->in_rtl)
+    WaitLoopExited(thr);
 }
 
 extern "C" void __hrace_func_entry(void *caller_pc) {

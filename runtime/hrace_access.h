@@ -25,10 +25,15 @@
 
 namespace hrace {
 
-// Accesses that are not checked right now: ignored threads, and threads the
-// runtime has not met yet (adopted here).
+// Accesses off the plain path: ignored threads, threads the runtime has not
+// met yet (adopted here), and accesses in a lock region in precise mode
+// (recorded, then checked).
 void AccessUnusual(ThreadState *thr, uptr pc, uptr addr, uptr size,
                    bool write);
+
+template <typename Machine>
+ALWAYS_INLINE void CheckCells(ThreadState *thr, uptr pc, uptr addr, uptr size,
+                              bool write);
 
 template <typename Machine>
 NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
@@ -71,8 +76,14 @@ template <typename Machine>
 ALWAYS_INLINE void Access(ThreadState *thr, uptr pc, uptr addr, uptr size,
                           bool write) {
   u32 ignored = write ? thr->ignore_writes : thr->ignore_reads;
-  if (UNLIKELY(ignored != 0 || thr->segment == 0))
+  if (UNLIKELY((ignored | thr->record_accesses) != 0 || thr->segment == 0))
     return AccessUnusual(thr, pc, addr, size, write);
+  CheckCells<Machine>(thr, pc, addr, size, write);
+}
+
+template <typename Machine>
+ALWAYS_INLINE void CheckCells(ThreadState *thr, uptr pc, uptr addr, uptr size,
+                              bool write) {
   const u64 *cells = MemToShadow(addr);
   ShadowCell first = LoadCell(cells);
   if (LIKELY(Machine::IsNoop(first, thr, write))) {
@@ -111,6 +122,19 @@ ALWAYS_INLINE void MemoryAccess(ThreadState *thr, uptr pc, uptr addr,
     return Access<MsmLong>(thr, pc, addr, size, write);
   case Msm::kHb:
     return Access<MsmHb>(thr, pc, addr, size, write);
+  }
+}
+
+// The check alone, for a thread known to be active.
+ALWAYS_INLINE void CheckAccess(ThreadState *thr, uptr pc, uptr addr,
+                               uptr size, bool write) {
+  switch (active_msm) {
+  case Msm::kShort:
+    return CheckCells<MsmShort>(thr, pc, addr, size, write);
+  case Msm::kLong:
+    return CheckCells<MsmLong>(thr, pc, addr, size, write);
+  case Msm::kHb:
+    return CheckCells<MsmHb>(thr, pc, addr, size, write);
   }
 }
 

@@ -176,8 +176,11 @@ void MutexLocked(ThreadState *thr, uptr addr, bool write) {
         AcquireClock(thr, s->read_clock);
     }
   }
-  if (first)
+  if (first) {
     thr->locks.Add(s->lock_id, write);
+    LockRegionStarted(thr);
+    UpdateRecording(thr);
+  }
 }
 
 void MutexUnlocking(ThreadState *thr, uptr addr, bool write) {
@@ -202,6 +205,7 @@ void MutexUnlocking(ThreadState *thr, uptr addr, bool write) {
   if (!last)
     return;
   thr->locks.Remove(s->lock_id);
+  UpdateRecording(thr);
   if (LocksOrder())
     NewSegment(thr);
 }

@@ -21,6 +21,19 @@ void SyncTable::Init() {
       MmapNoReserveOrDie(kMaxObjects * sizeof(SyncId), "sync free list"));
 }
 
+namespace {
+void FreeSignalWrites(SyncObject *s) {
+  SignalWrite *w = s->signal_writes;
+  s->signal_writes = nullptr;
+  while (w) {
+    SignalWrite *next = w->next;
+    w->clock.Free();
+    InternalFree(w);
+    w = next;
+  }
+}
+} // namespace
+
 SyncId SyncTable::Allocate() {
   SpinMutexLock l(&mu_);
   SyncId id = free_count_ ? free_ids_[--free_count_] : next_id_++;
@@ -36,6 +49,7 @@ void SyncTable::Release(SyncId id) {
   SyncObject *s = &objects_[id];
   s->clock.Free();
   s->read_clock.Free();
+  FreeSignalWrites(s);
   SpinMutexLock l(&mu_);
   free_ids_[free_count_++] = id;
 }

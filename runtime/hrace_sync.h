@@ -25,6 +25,14 @@ namespace hrace {
 
 typedef u32 SyncId;
 
+// One DS entry of the write/read relations (hrace_write_read.h): the bytes of
+// the granule it covers and the clock of the last signaller that wrote them.
+struct SignalWrite {
+  u8 mask;
+  VectorClock clock;
+  SignalWrite *next;
+};
+
 struct SyncObject {
   SpinMutex mu;
   uptr addr;
@@ -39,6 +47,9 @@ struct SyncObject {
   // Write owner of a lock (thread id + 1, 0 when free) and its recursion.
   u32 owner;
   u32 recursion;
+  // DS of the write/read relations: the last signallers that wrote bytes of
+  // this granule inside a lock region (hrace_write_read.h).
+  SignalWrite *signal_writes;
 };
 
 class SyncTable {

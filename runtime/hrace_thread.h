@@ -22,6 +22,7 @@
 #include "hrace_mutex.h"
 #include "hrace_trace.h"
 #include "hrace_vector_clock.h"
+#include "hrace_write_read.h"
 
 namespace hrace {
 
@@ -65,6 +66,9 @@ struct ThreadState {
   u32 ignore_writes = 0;
   // Inside the runtime: interceptors pass straight through.
   u32 in_rtl = 0;
+  // Inside a lock region in precise mode: accesses are recorded for the
+  // write/read relations before they are checked.
+  u32 record_accesses = 0;
   u32 slot = 0;
   u32 thread_id = 0;
   u32 clock = 0;
@@ -76,6 +80,12 @@ struct ThreadState {
   u32 acquires = 0;
   VectorClock vc;
   HeldLocks locks;
+  RegionAccesses region_reads;
+  RegionAccesses region_writes;
+  // A wait that returned and whose ordering is decided once its condition
+  // has been read (hrace_write_read.h).
+  uptr pending_wait_cv = 0;
+  bool pending_wait_signalled = false;
   SetOpCache set_ops;
   struct JoinRuleEntry {
     u32 thread_set = 0;
