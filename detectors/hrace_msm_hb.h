@@ -65,6 +65,10 @@ struct MsmHb {
       return ac.write ? ShadowCell::Make(CellState::kExclusiveWrite, cur, 0)
                       : ShadowCell::Make(CellState::kExclusiveRead, 0, cur);
     case CellState::kExclusiveWrite:
+      // The writer's own segment: a read or write changes nothing (a read
+      // must not forget the write a concurrent reader would race with).
+      if (c.segment() == cur)
+        return c;
       if (!HappensBefore(thr, c.segment()))
         return Race(race, c.segment(), AccessKind::kWrite);
       return ac.write ? ShadowCell::Make(CellState::kExclusiveWrite, cur, 0)

@@ -43,7 +43,7 @@ bool ParseValue(bool *out, const char *v, TextBuffer *accepted) {
 bool ParseValue(int *out, const char *v, TextBuffer *accepted) {
   char *end;
   long n = strtol(v, &end, 10);
-  if (*v && !*end && n >= -2147483647L && n <= 2147483647L) {
+  if (*v && !*end && n >= -2147483647L - 1 && n <= 2147483647L) {
     *out = static_cast<int>(n);
     return true;
   }

@@ -25,13 +25,16 @@ void Trace::AddAccess(uptr addr, uptr size, bool is_write, uptr pc,
                       SegmentId seg, LockSetId locks) {
   u64 pos = pos_;
   Event &e = events_[pos % kEvents];
+  StoreRelaxed(&e.stamp, static_cast<u64>(0));
+  // The cleared stamp must be visible before any field changes.
+  __atomic_thread_fence(__ATOMIC_RELEASE);
   StoreRelaxed(&e.addr, static_cast<u64>(addr));
   StoreRelaxed(&e.size_and_kind,
                static_cast<u64>(size) | (is_write ? kWriteBit : 0));
   StoreRelaxed(&e.pc, static_cast<u64>(pc));
   StoreRelaxed(&e.seg_and_locks,
                static_cast<u64>(seg) | (static_cast<u64>(locks) << 32));
-  // Release: a searcher that sees the new position sees the whole event.
+  StoreRelease(&e.stamp, pos + 1);
   StoreRelease(&pos_, pos + 1);
 }
 
@@ -43,12 +46,15 @@ bool Trace::FindAccess(SegmentId seg, uptr addr, uptr size, AccessKind kind,
   u64 beg = end > kEvents ? end - kEvents : 0;
   for (u64 pos = end; pos-- > beg;) {
     const Event &e = events_[pos % kEvents];
+    u64 stamp = LoadAcquire(&e.stamp);
     u64 seg_and_locks = LoadRelaxed(&e.seg_and_locks);
     u64 size_and_kind = LoadRelaxed(&e.size_and_kind);
     uptr ev_addr = LoadRelaxed(&e.addr);
     uptr ev_pc = LoadRelaxed(&e.pc);
-    // The owner may have wrapped around onto this event while we read it.
-    if (LoadAcquire(&pos_) > pos + kEvents)
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    // The owner has wrapped around onto this slot (or is writing it): every
+    // older event is gone too.
+    if (stamp != pos + 1 || LoadRelaxed(&e.stamp) != stamp)
       return false;
     if (static_cast<SegmentId>(seg_and_locks & 0xffffffff) != seg)
       continue;

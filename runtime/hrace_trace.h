@@ -13,9 +13,10 @@
 // thread that made it. Only cell-changing accesses are recorded, so a loop
 // that keeps hitting the same cells adds nothing.
 //
-// Only the owning thread appends; any thread may search. Events are written
-// and read with relaxed atomics and a search rejects slots that the owner may
-// have overwritten while it was reading them.
+// Only the owning thread appends; any thread may search. Each event carries
+// its position, written last (release) and cleared first, like a sequence
+// lock: a searcher that reads the same position before and after the other
+// fields has read one whole event.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_TRACE_H
@@ -52,6 +53,8 @@ public:
 
 private:
   struct Event {
+    // Position + 1 of the event in the slot; 0 while it is being written.
+    u64 stamp;
     u64 addr;
     u64 size_and_kind;
     u64 pc;

@@ -1,0 +1,126 @@
+//===-- shadow_mapping_test.cpp - Shadow and meta address mapping ---------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "../shadow/hrace_shadow.h"
+
+#include "gtest/gtest.h"
+
+#include <vector>
+
+namespace hrace {
+namespace {
+
+struct Region {
+  const char *name;
+  uptr beg;
+  uptr end;
+};
+
+constexpr Region kRegions[] = {
+    {"low", Mapping::kLowBeg, Mapping::kLowEnd},
+    {"pie", Mapping::kPieBeg, Mapping::kPieEnd},
+    {"high", Mapping::kHighBeg, Mapping::kHighEnd},
+};
+
+uptr Shadow(uptr a) { return reinterpret_cast<uptr>(MemToShadow(a)); }
+uptr Meta(uptr a) { return reinterpret_cast<uptr>(MemToMeta(a)); }
+
+// The first, a middle and the last byte of a region.
+std::vector<uptr> Probes(const Region &r) {
+  return {r.beg, r.beg + (r.end - r.beg) / 2 + 3, r.end - 1};
+}
+
+TEST(Shadow, AppAddressesMapIntoShadowRange) {
+  for (const Region &r : kRegions) {
+    for (uptr a : Probes(r)) {
+      SCOPED_TRACE(testing::Message() << r.name << " 0x" << std::hex << a);
+      EXPECT_GE(Shadow(a), Mapping::kShadowBeg);
+      EXPECT_LE(Shadow(a) + sizeof(u64), kShadowEnd);
+      EXPECT_EQ(0u, Shadow(a) % sizeof(u64));
+    }
+  }
+}
+
+TEST(Shadow, ConsecutiveBytesMapToConsecutiveCells) {
+  for (const Region &r : kRegions) {
+    for (uptr a : {r.beg, r.beg + 0x12345, r.end - 2}) {
+      SCOPED_TRACE(testing::Message() << r.name << " 0x" << std::hex << a);
+      EXPECT_EQ(MemToShadow(a) + 1, MemToShadow(a + 1));
+    }
+  }
+}
+
+TEST(Shadow, RegionsArePackedWithoutOverlap) {
+  EXPECT_EQ(Mapping::kShadowBeg, Shadow(Mapping::kLowBeg));
+  EXPECT_EQ(MemToShadow(Mapping::kLowEnd - 1) + 1,
+            MemToShadow(Mapping::kPieBeg));
+  EXPECT_EQ(MemToShadow(Mapping::kPieEnd - 1) + 1,
+            MemToShadow(Mapping::kHighBeg));
+  EXPECT_EQ(kShadowEnd, Shadow(Mapping::kHighEnd - 1) + sizeof(u64));
+}
+
+TEST(Shadow, DistinctRegionsUseDistinctCells) {
+  for (uptr off : {uptr(0), uptr(0x1000), uptr(0xfffff)}) {
+    EXPECT_NE(Shadow(Mapping::kLowBeg + off), Shadow(Mapping::kPieBeg + off));
+    EXPECT_NE(Shadow(Mapping::kPieBeg + off), Shadow(Mapping::kHighBeg + off));
+    EXPECT_NE(Shadow(Mapping::kLowBeg + off), Shadow(Mapping::kHighBeg + off));
+  }
+}
+
+TEST(Shadow, TablesDoNotOverlapAppMemory) {
+  EXPECT_LE(Mapping::kLowEnd, Mapping::kShadowBeg);
+  EXPECT_LE(kShadowEnd, Mapping::kMetaBeg);
+  EXPECT_LE(kMetaEnd, Mapping::kPieBeg);
+  EXPECT_FALSE(IsAppMem(Mapping::kShadowBeg));
+  EXPECT_FALSE(IsAppMem(kShadowEnd - 1));
+  EXPECT_FALSE(IsAppMem(Mapping::kMetaBeg));
+  EXPECT_FALSE(IsAppMem(kMetaEnd - 1));
+}
+
+TEST(Shadow, AppAddressesMapIntoMetaRange) {
+  for (const Region &r : kRegions) {
+    for (uptr a : Probes(r)) {
+      SCOPED_TRACE(testing::Message() << r.name << " 0x" << std::hex << a);
+      EXPECT_GE(Meta(a), Mapping::kMetaBeg);
+      EXPECT_LE(Meta(a) + sizeof(MetaCell), kMetaEnd);
+    }
+  }
+  EXPECT_EQ(Mapping::kMetaBeg, Meta(Mapping::kLowBeg));
+  EXPECT_EQ(kMetaEnd, Meta(Mapping::kHighEnd - 1) + sizeof(MetaCell));
+}
+
+TEST(Shadow, GranuleSharesOneMetaCell) {
+  for (const Region &r : kRegions) {
+    uptr granule = r.beg + 0x1000;
+    SCOPED_TRACE(r.name);
+    for (uptr i = 1; i < kMetaGranule; i++)
+      EXPECT_EQ(MemToMeta(granule), MemToMeta(granule + i));
+    EXPECT_EQ(MemToMeta(granule) + 1, MemToMeta(granule + kMetaGranule));
+    EXPECT_EQ(MemToMeta(granule) - 1, MemToMeta(granule - 1));
+  }
+}
+
+TEST(Shadow, MetaRegionsArePackedWithoutOverlap) {
+  EXPECT_EQ(MemToMeta(Mapping::kLowEnd - 1) + 1, MemToMeta(Mapping::kPieBeg));
+  EXPECT_EQ(MemToMeta(Mapping::kPieEnd - 1) + 1, MemToMeta(Mapping::kHighBeg));
+}
+
+TEST(Shadow, IsAppMemAtRegionEdges) {
+  for (const Region &r : kRegions) {
+    SCOPED_TRACE(r.name);
+    EXPECT_TRUE(IsAppMem(r.beg));
+    EXPECT_TRUE(IsAppMem(r.end - 1));
+    EXPECT_FALSE(IsAppMem(r.end));
+    if (r.beg)
+      EXPECT_FALSE(IsAppMem(r.beg - 1));
+  }
+  EXPECT_FALSE(IsAppMem(~uptr(0)));
+}
+
+} // namespace
+} // namespace hrace

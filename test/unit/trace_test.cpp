@@ -1,0 +1,125 @@
+//===-- trace_test.cpp - Per-thread access history ------------------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "hrace_trace.h"
+
+#include "gtest/gtest.h"
+
+namespace hrace {
+namespace {
+
+class TraceTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    // Reserves kEvents events with mmap; never unmapped.
+    trace = new Trace();
+    trace->Init();
+  }
+
+  bool Find(SegmentId seg, uptr addr, uptr size, AccessKind kind) {
+    return trace->FindAccess(seg, addr, size, kind, &found);
+  }
+
+  Trace *trace;
+  AccessRecord found = {};
+};
+
+TEST_F(TraceTest, UninitializedTraceFindsNothing) {
+  Trace empty;
+  AccessRecord r;
+  EXPECT_FALSE(empty.FindAccess(1, 0x1000, 8, AccessKind::kAny, &r));
+}
+
+TEST_F(TraceTest, EmptyTraceFindsNothing) {
+  EXPECT_FALSE(Find(1, 0x1000, 8, AccessKind::kWrite));
+}
+
+TEST_F(TraceTest, FindsAccessBySegmentRangeAndKind) {
+  trace->AddAccess(0x1000, 8, true, 0xabc, 5, 3);
+  ASSERT_TRUE(Find(5, 0x1000, 8, AccessKind::kWrite));
+  EXPECT_EQ(0x1000u, found.addr);
+  EXPECT_EQ(8u, found.size);
+  EXPECT_EQ(0xabcu, found.pc);
+  EXPECT_TRUE(found.is_write);
+  EXPECT_EQ(3u, found.locks);
+}
+
+TEST_F(TraceTest, FindsAccessByOverlappingRange) {
+  trace->AddAccess(0x1000, 8, false, 0xabc, 5, 0);
+  EXPECT_TRUE(Find(5, 0x1007, 1, AccessKind::kRead));
+  EXPECT_TRUE(Find(5, 0x0ff9, 8, AccessKind::kRead));
+  EXPECT_TRUE(Find(5, 0x1004, 2, AccessKind::kRead));
+  EXPECT_TRUE(Find(5, 0x0f00, 0x200, AccessKind::kRead));
+  EXPECT_FALSE(found.is_write);
+}
+
+TEST_F(TraceTest, AdjacentRangeIsNotFound) {
+  trace->AddAccess(0x1000, 8, true, 0xabc, 5, 0);
+  EXPECT_FALSE(Find(5, 0x1008, 4, AccessKind::kWrite));
+  EXPECT_FALSE(Find(5, 0x0ffc, 4, AccessKind::kWrite));
+}
+
+TEST_F(TraceTest, OtherKindIsNotFound) {
+  trace->AddAccess(0x1000, 8, true, 0xabc, 5, 0);
+  EXPECT_FALSE(Find(5, 0x1000, 8, AccessKind::kRead));
+}
+
+TEST_F(TraceTest, AnyKindFindsReadsAndWrites) {
+  trace->AddAccess(0x1000, 8, true, 0x111, 5, 0);
+  trace->AddAccess(0x2000, 8, false, 0x222, 5, 0);
+  ASSERT_TRUE(Find(5, 0x1000, 8, AccessKind::kAny));
+  EXPECT_TRUE(found.is_write);
+  ASSERT_TRUE(Find(5, 0x2000, 8, AccessKind::kAny));
+  EXPECT_FALSE(found.is_write);
+}
+
+TEST_F(TraceTest, AnyKindReturnsMostRecentOfEitherKind) {
+  trace->AddAccess(0x1000, 8, false, 0x111, 5, 0);
+  trace->AddAccess(0x1000, 8, true, 0x222, 5, 0);
+  ASSERT_TRUE(Find(5, 0x1000, 8, AccessKind::kAny));
+  EXPECT_EQ(0x222u, found.pc);
+}
+
+TEST_F(TraceTest, OtherSegmentIsNotFound) {
+  trace->AddAccess(0x1000, 8, true, 0xabc, 5, 0);
+  EXPECT_FALSE(Find(6, 0x1000, 8, AccessKind::kWrite));
+  EXPECT_FALSE(Find(4, 0x1000, 8, AccessKind::kWrite));
+}
+
+TEST_F(TraceTest, MostRecentMatchWins) {
+  trace->AddAccess(0x1000, 4, true, 0x111, 5, 1);
+  trace->AddAccess(0x1002, 4, true, 0x222, 5, 2);
+  trace->AddAccess(0x1000, 4, true, 0x333, 6, 3);
+  ASSERT_TRUE(Find(5, 0x1003, 1, AccessKind::kWrite));
+  EXPECT_EQ(0x222u, found.pc);
+  EXPECT_EQ(0x1002u, found.addr);
+  EXPECT_EQ(2u, found.locks);
+  ASSERT_TRUE(Find(5, 0x1000, 1, AccessKind::kWrite));
+  EXPECT_EQ(0x111u, found.pc);
+}
+
+TEST_F(TraceTest, LargeSegmentAndLockSetIdsRoundTrip) {
+  trace->AddAccess(0x1000, 1, false, 0x1, kMaxSegmentId, 0xfffff);
+  ASSERT_TRUE(Find(kMaxSegmentId, 0x1000, 1, AccessKind::kRead));
+  EXPECT_EQ(0xfffffu, found.locks);
+}
+
+TEST_F(TraceTest, OldestEventsAreOverwritten) {
+  trace->AddAccess(0x1000, 8, true, 0xabc, 1, 0);
+  trace->AddAccess(0x2000, 8, true, 0xdef, 1, 0);
+  for (uptr i = 0; i < Trace::kEvents - 1; i++)
+    trace->AddAccess(0x100000 + i * 8, 8, false, i, 2, 0);
+  EXPECT_FALSE(Find(1, 0x1000, 8, AccessKind::kWrite));
+  ASSERT_TRUE(Find(1, 0x2000, 8, AccessKind::kWrite));
+  EXPECT_EQ(0xdefu, found.pc);
+  ASSERT_TRUE(Find(2, 0x100000, 8, AccessKind::kRead));
+  EXPECT_EQ(0u, found.pc);
+}
+
+} // namespace
+} // namespace hrace
