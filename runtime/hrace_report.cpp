@@ -170,19 +170,19 @@ void DescribeThread(TextBuffer *out, u32 thread_id) {
   }
   const char *status = tc->status == ThreadStatus::kRunning ? "running"
                                                             : "finished";
+  out->Append("  Thread T%u", thread_id);
+  if (tc->name[0])
+    out->Append(" '%s'", tc->name);
+  out->Append(" (tid=%d, %s)", tc->os_tid, status);
   if (thread_id == 0) {
-    out->Append("  Thread T0 (tid=%d, %s) is the main thread\n", tc->os_tid,
-                status);
+    out->Append(" is the main thread\n");
     return;
   }
   if (tc->adopted) {
-    out->Append("  Thread T%u (tid=%d, %s) was not created by "
-                "pthread_create\n",
-                thread_id, tc->os_tid, status);
+    out->Append(" was not created by pthread_create\n");
     return;
   }
-  out->Append("  Thread T%u (tid=%d, %s) created by T%u at:\n", thread_id,
-              tc->os_tid, status, tc->parent_id);
+  out->Append(" created by T%u at:\n", tc->parent_id);
   PrintStack(out, tc->creation_stack, tc->creation_stack_size, nullptr);
 }
 
