@@ -113,29 +113,31 @@ ALWAYS_INLINE void MemoryAccess(ThreadState *thr, uptr pc, uptr addr,
 
 namespace hrace {
 
-ALWAYS_INLINE void MemoryAccess(ThreadState *thr, uptr pc, uptr addr,
-                                uptr size, bool write) {
+// Calls fn(Machine()) with the active state machine's type.
+template <typename Fn> ALWAYS_INLINE void WithActiveMachine(Fn fn) {
   switch (active_msm) {
   case Msm::kShort:
-    return Access<MsmShort>(thr, pc, addr, size, write);
+    return fn(MsmShort());
   case Msm::kLong:
-    return Access<MsmLong>(thr, pc, addr, size, write);
+    return fn(MsmLong());
   case Msm::kHb:
-    return Access<MsmHb>(thr, pc, addr, size, write);
+    return fn(MsmHb());
   }
+}
+
+ALWAYS_INLINE void MemoryAccess(ThreadState *thr, uptr pc, uptr addr,
+                                uptr size, bool write) {
+  WithActiveMachine([=](auto machine) {
+    Access<decltype(machine)>(thr, pc, addr, size, write);
+  });
 }
 
 // The check alone, for a thread known to be active.
 ALWAYS_INLINE void CheckAccess(ThreadState *thr, uptr pc, uptr addr,
                                uptr size, bool write) {
-  switch (active_msm) {
-  case Msm::kShort:
-    return CheckCells<MsmShort>(thr, pc, addr, size, write);
-  case Msm::kLong:
-    return CheckCells<MsmLong>(thr, pc, addr, size, write);
-  case Msm::kHb:
-    return CheckCells<MsmHb>(thr, pc, addr, size, write);
-  }
+  WithActiveMachine([=](auto machine) {
+    CheckCells<decltype(machine)>(thr, pc, addr, size, write);
+  });
 }
 
 } // namespace hrace

@@ -120,24 +120,27 @@ void TextBuffer::Append(const char *fmt, ...) {
   va_end(ap);
 }
 
-void Printf(const char *fmt, ...) {
+namespace {
+void PrintfV(const char *fmt, va_list ap) {
   char storage[1024];
   TextBuffer text(storage, sizeof(storage));
+  text.AppendV(fmt, ap);
+  WriteToFd(2, text.data(), text.length());
+}
+} // namespace
+
+void Printf(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  text.AppendV(fmt, ap);
+  PrintfV(fmt, ap);
   va_end(ap);
-  WriteToFd(2, text.data(), text.length());
 }
 
 void Die(const char *fmt, ...) {
-  char storage[1024];
-  TextBuffer text(storage, sizeof(storage));
   va_list ap;
   va_start(ap, fmt);
-  text.AppendV(fmt, ap);
+  PrintfV(fmt, ap);
   va_end(ap);
-  WriteToFd(2, text.data(), text.length());
   _exit(1);
 }
 
