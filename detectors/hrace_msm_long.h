@@ -13,6 +13,7 @@
 //
 //   state   access  condition                next   effect
 //   New     r / w   -                        ER/EW  TS = cur
+//   EW      r       TS = cur                 (no change: keeps the write)
 //   EW,ER   r / w   TS hb cur                ER/EW  TS = cur
 //   ER      r       not hb                   SR     keep TS, C = L
 //   EW,ER   w; EW r not hb, L != {}          SM1    keep TS, C = L

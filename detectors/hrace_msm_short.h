@@ -28,6 +28,9 @@
 //   SR,SM   r / w   join rule: all of S but t ended before t   ER/EW
 //   Race    any     -                      Race   nothing is checked
 //
+// A segment ends at every unlock (hrace_rtl.cpp), so in the owner's own
+// segment its locks only grow and the first access's L is a safe Lo.
+//
 // Departures from the paper (docs/design.md): the exclusive states keep Lo,
 // and leaving them intersects it with L. The paper sets C = L, so a first,
 // unprotected write followed by a concurrent write under an unrelated lock

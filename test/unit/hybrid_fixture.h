@@ -1,0 +1,284 @@
+//===-- hybrid_fixture.h - Driving the hybrid machines row by row ---------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// What msm_short_test.cpp and msm_long_test.cpp share: threads built by hand
+// (slot, segment, vector clock, held locks), cells built from lock sets and
+// thread sets, and checks that decode a cell's candidate set and thread set.
+//
+// hrace_rtl.cpp is not linked into the unit tests. msm_hb_test.cpp defines
+// `ctx`; the fixture fills it with the tables the hybrid machines read. The
+// join rule (detectors/hrace_hybrid.cpp, linked) calls hrace_rtl.cpp's
+// EndedBefore: msm_short_test.cpp defines HRACE_HYBRID_FIXTURE_DEFINE_RTL
+// before including this header, so the test double below is defined once.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_TEST_UNIT_HYBRID_FIXTURE_H
+#define HRACE_TEST_UNIT_HYBRID_FIXTURE_H
+
+#include "../detectors/hrace_hybrid.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+#include <initializer_list>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace hrace {
+
+#ifdef HRACE_HYBRID_FIXTURE_DEFINE_RTL
+// Test double for EndedBefore, with hrace_rtl.cpp's body: T<thread_id>
+// recorded its end (ThreadRegistry::RecordEnd) and thr's clock has seen it.
+bool EndedBefore(ThreadState *thr, u32 thread_id) {
+  ThreadEnd end = ctx->threads.EndOf(thread_id);
+  return end.ended && thr->vc.Get(end.slot) >= end.clock;
+}
+#endif
+
+namespace hybrid_test {
+
+// Thread sets hold thread ids with this tag (hrace_hybrid.cpp).
+constexpr u32 kThreadTag = 1u << 31;
+
+// Lock ids, the M<n> of reports.
+constexpr LockId kM = 1;
+constexpr LockId kN = 2;
+
+// A thread in its first segment; its clock knows only itself.
+class Thread : public ThreadState {
+public:
+  // Every Thread gets an id no other Thread of the process had, so an end
+  // recorded in one test never satisfies the join rule in another.
+  explicit Thread(u32 s) {
+    slot = s;
+    thread_id = next_id_++;
+    NewSegment();
+  }
+  ~Thread() { vc.Free(); }
+
+  // What a release does to the releasing thread (NewSegment, hrace_rtl.cpp).
+  void NewSegment() {
+    clock++;
+    vc.Set(slot, clock);
+    segment = ctx->segments.Create(slot, clock, thread_id);
+  }
+  // What an acquire of `from`'s clock does (AcquireClock, hrace_rtl.cpp).
+  void Acquire(const Thread &from) {
+    vc.Join(from.vc);
+    acquires++;
+  }
+  // In the hybrid machines a lock only changes the lock set; an unlock also
+  // starts a new segment of the thread, ordering nothing for other threads
+  // (MutexLocked/MutexUnlocking).
+  void Lock(LockId m) { locks.Add(m, true); }
+  void ReadLock(LockId m) { locks.Add(m, false); }
+  void Unlock(LockId m) {
+    locks.Remove(m);
+    NewSegment();
+  }
+  // What ThreadFinish records for the join rule.
+  void End() { ctx->threads.RecordEnd(thread_id, slot, clock); }
+
+private:
+  static inline u32 next_id_ = 1;
+};
+
+// `from` releases something that `to` then acquires.
+inline void Order(Thread *from, Thread *to) {
+  to->Acquire(*from);
+  from->NewSegment();
+}
+
+// `joiner` returns from pthread_join(t): t ended, and joiner acquires its
+// final clock.
+inline void Join(Thread *joiner, Thread *t) {
+  t->End();
+  joiner->Acquire(*t);
+}
+
+inline LockSetId LockSet(std::initializer_list<LockId> locks) {
+  std::vector<u32> ids(locks);
+  std::sort(ids.begin(), ids.end());
+  return ctx->locksets.Intern(ids.data(), static_cast<u32>(ids.size()));
+}
+
+inline SetId ThreadSet(std::initializer_list<const Thread *> threads) {
+  std::vector<u32> ids;
+  for (const Thread *t : threads)
+    ids.push_back(t->thread_id | kThreadTag);
+  std::sort(ids.begin(), ids.end());
+  return ctx->threadsets.Intern(ids.data(), static_cast<u32>(ids.size()));
+}
+
+// Cells as the tables name them: Lo for the exclusive states, C and S for the
+// shared ones.
+inline ShadowCell New() { return ShadowCell(); }
+inline ShadowCell ExclusiveWrite(SegmentId ts, LockSetId lo) {
+  return ShadowCell::Make(CellState::kExclusiveWrite, ts, lo);
+}
+inline ShadowCell ExclusiveRead(SegmentId ts, LockSetId lo) {
+  return ShadowCell::Make(CellState::kExclusiveRead, ts, lo);
+}
+inline ShadowCell ExclusiveReadWrite(SegmentId ts, LockSetId lo) {
+  return ShadowCell::Make(CellState::kExclusiveReadWrite, ts, lo);
+}
+inline ShadowCell SharedRead(SegmentId ts, LockSetId c, SetId s) {
+  return ShadowCell::Make(CellState::kSharedRead, ts, hybrid::SharedAux(c, s));
+}
+inline ShadowCell SharedModified(SegmentId ts, LockSetId c, SetId s) {
+  return ShadowCell::Make(CellState::kSharedModified, ts,
+                          hybrid::SharedAux(c, s));
+}
+inline ShadowCell SharedModified2(SegmentId ts, LockSetId c, SetId s) {
+  return ShadowCell::Make(CellState::kSharedModified2, ts,
+                          hybrid::SharedAux(c, s));
+}
+inline ShadowCell Race() { return ShadowCell::Make(CellState::kRace, 0, 0); }
+
+inline std::string DescribeLocks(LockSetId id) {
+  u32 n;
+  const u32 *ids = ctx->locksets.Members(id, &n);
+  std::ostringstream os;
+  os << "{";
+  for (u32 i = 0; i < n; i++)
+    os << (i ? ", " : "") << "M" << ids[i];
+  os << "}";
+  return os.str();
+}
+
+inline std::string DescribeThreads(SetId id) {
+  if (id == kThreadSetOverflow)
+    return "overflow";
+  u32 n;
+  const u32 *ids = ctx->threadsets.Members(id, &n);
+  std::ostringstream os;
+  os << "{";
+  for (u32 i = 0; i < n; i++) {
+    os << (i ? ", " : "");
+    if (ids[i] & kThreadTag)
+      os << "T" << (ids[i] & ~kThreadTag);
+    else
+      os << "untagged " << ids[i];
+  }
+  os << "}";
+  return os.str();
+}
+
+// A cell with its sets decoded: ExclusiveWrite(TS 3, Lo {M1}),
+// SharedModified(TS 3, C {M1}, S {T1, T2}).
+inline std::string Describe(ShadowCell cell) {
+  static const char *const kNames[] = {
+      "New",        "ExclusiveWrite", "ExclusiveRead",   "ExclusiveReadWrite",
+      "SharedRead", "SharedModified", "SharedModified2", "Race"};
+  u32 s = static_cast<u32>(cell.state());
+  std::ostringstream os;
+  if (s < 8)
+    os << kNames[s];
+  else
+    os << "State" << s;
+  os << "(TS " << cell.segment();
+  switch (cell.state()) {
+  case CellState::kExclusiveWrite:
+  case CellState::kExclusiveRead:
+  case CellState::kExclusiveReadWrite:
+    os << ", Lo " << DescribeLocks(cell.aux());
+    break;
+  case CellState::kSharedRead:
+  case CellState::kSharedModified:
+  case CellState::kSharedModified2:
+    os << ", C " << DescribeLocks(hybrid::Candidates(cell)) << ", S "
+       << DescribeThreads(hybrid::Threads(cell));
+    break;
+  default:
+    os << ", aux " << cell.aux();
+  }
+  os << ")";
+  return os.str();
+}
+
+// EXPECT_CELL(expected, actual): equal cells, shown decoded on failure.
+inline testing::AssertionResult SameCell(const char *, const char *actual_expr,
+                                         ShadowCell expected,
+                                         ShadowCell actual) {
+  if (expected == actual)
+    return testing::AssertionSuccess();
+  return testing::AssertionFailure()
+         << actual_expr << "\n  is       " << Describe(actual)
+         << "\n  expected " << Describe(expected);
+}
+#define EXPECT_CELL(expected, actual)                                          \
+  EXPECT_PRED_FORMAT2(::hrace::hybrid_test::SameCell, expected, actual)
+
+// One suite per machine. Every access records whether the hot path would
+// have skipped it (IsNoop) and what the machine reported.
+template <typename Machine, Msm kMsm>
+class HybridTest : public ::testing::Test {
+protected:
+  // The tables reserve their id spaces with mmap: one Context per suite,
+  // built as Initialize() builds the runtime's.
+  static void SetUpTestSuite() {
+    ctx = new Context();
+    ctx->flags.SetDefaults();
+    ctx->flags.msm = kMsm;
+    ctx->segments.Init();
+    ctx->locksets.Init(kMaxLockSets, 0, "lock sets");
+    ctx->threadsets.Init(kMaxThreadSets, kThreadSetOverflow, "thread sets");
+    ctx->threads.Init();
+  }
+
+  ShadowCell Read(ShadowCell cell, Thread *thr) {
+    return Access(cell, thr, false);
+  }
+  ShadowCell Write(ShadowCell cell, Thread *thr) {
+    return Access(cell, thr, true);
+  }
+  ShadowCell Access(ShadowCell cell, Thread *thr, bool write) {
+    noop = Machine::IsNoop(cell, thr, write);
+    race = {};
+    return Machine::Transition(cell, thr, AccessContext{write}, &race);
+  }
+
+  // What the access path does with a cell (CheckCells): nothing when IsNoop
+  // says so, else the transition. For accesses chained as a program runs.
+  ShadowCell Run(ShadowCell cell, Thread *thr, bool write) {
+    race = {};
+    if (Machine::IsNoop(cell, thr, write))
+      return cell;
+    return Machine::Transition(cell, thr, AccessContext{write}, &race);
+  }
+
+  // The last access was reported with these fields.
+  testing::AssertionResult Reported(RaceCause cause, SegmentId prev,
+                                    AccessKind kind, LockSetId candidates,
+                                    LockSetId locks) {
+    if (!race.found)
+      return testing::AssertionFailure() << "no race";
+    std::ostringstream is, expected;
+    is << "cause " << static_cast<int>(race.cause) << ", previous segment "
+       << race.prev_segment << " kind " << static_cast<int>(race.prev_kind)
+       << ", candidates " << DescribeLocks(race.candidates) << ", locks "
+       << DescribeLocks(race.access_locks);
+    expected << "cause " << static_cast<int>(cause) << ", previous segment "
+             << prev << " kind " << static_cast<int>(kind) << ", candidates "
+             << DescribeLocks(candidates) << ", locks " << DescribeLocks(locks);
+    if (is.str() != expected.str())
+      return testing::AssertionFailure() << "race\n  is       " << is.str()
+                                         << "\n  expected " << expected.str();
+    return testing::AssertionSuccess();
+  }
+
+  Thread a{0}, b{1}, c{2};
+  bool noop = false;
+  RaceInfo race = {};
+};
+
+} // namespace hybrid_test
+} // namespace hrace
+
+#endif // HRACE_TEST_UNIT_HYBRID_FIXTURE_H

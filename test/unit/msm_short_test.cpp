@@ -1,0 +1,513 @@
+//===-- msm_short_test.cpp - The msm=short transition table ---------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "../detectors/hrace_msm_short.h"
+
+// This file holds the one definition of the fixture's hrace_rtl.cpp doubles.
+#define HRACE_HYBRID_FIXTURE_DEFINE_RTL
+#include "hybrid_fixture.h"
+
+namespace hrace {
+namespace hybrid_test {
+namespace {
+
+// One or more tests per row of the transition table in hrace_msm_short.h;
+// each row is quoted above its tests. a, b and c are unordered unless a test
+// orders them.
+class MsmShortTest : public HybridTest<MsmShort, Msm::kShort> {};
+
+TEST_F(MsmShortTest, SharedCellHoldsLargestCandidateAndThreadSetIds) {
+  ShadowCell cell =
+      SharedModified(kMaxSegmentId, kMaxLockSets - 1, kThreadSetOverflow);
+  EXPECT_EQ(kMaxSegmentId, cell.segment());
+  EXPECT_EQ(kMaxLockSets - 1, hybrid::Candidates(cell));
+  EXPECT_EQ(kThreadSetOverflow, hybrid::Threads(cell));
+}
+
+// New  r / w  -  ER/EW  TS = cur, Lo = L
+TEST_F(MsmShortTest, NewReadGoesExclusiveRead) {
+  a.Lock(kM);
+  a.ReadLock(kN);
+  EXPECT_CELL(ExclusiveRead(a.segment, LockSet({kM, kN})), Read(New(), &a));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, NewWriteGoesExclusiveWrite) {
+  a.Lock(kM);
+  a.ReadLock(kN);
+  EXPECT_CELL(ExclusiveWrite(a.segment, LockSet({kM})), Write(New(), &a));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+// EW  r  TS = cur  (no change: keeps the write)
+TEST_F(MsmShortTest, OwnReadInWriteSegmentKeepsTheWrite) {
+  a.Lock(kM);
+  ShadowCell cell = ExclusiveWrite(a.segment, LockSet({kM}));
+  EXPECT_CELL(cell, Read(cell, &a));
+  EXPECT_TRUE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, ConcurrentReadAfterOwnerReadsItsWriteIsRace) {
+  ShadowCell cell = Run(New(), &a, true);
+  cell = Run(cell, &a, false);
+  EXPECT_CELL(Race(), Run(cell, &b, false));
+  EXPECT_TRUE(Reported(RaceCause::kUnordered, a.segment, AccessKind::kWrite,
+                       kEmptyLockSet, kEmptyLockSet));
+}
+
+// EW,ER  r / w  TS hb cur  ER/EW  TS = cur, Lo = L
+TEST_F(MsmShortTest, ExclusiveWriteOrderedReadGoesExclusiveRead) {
+  SegmentId ts = a.segment;
+  Order(&a, &b);
+  b.ReadLock(kN);
+  EXPECT_CELL(ExclusiveRead(b.segment, LockSet({kN})),
+              Read(ExclusiveWrite(ts, LockSet({kM})), &b));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, ExclusiveWriteOrderedWriteTakesTheSegment) {
+  SegmentId ts = a.segment;
+  Order(&a, &b);
+  b.Lock(kN);
+  EXPECT_CELL(ExclusiveWrite(b.segment, LockSet({kN})),
+              Write(ExclusiveWrite(ts, LockSet({kM})), &b));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, ExclusiveReadOrderedWriteGoesExclusiveWrite) {
+  SegmentId ts = a.segment;
+  Order(&a, &b);
+  EXPECT_CELL(ExclusiveWrite(b.segment, kEmptyLockSet),
+              Write(ExclusiveRead(ts, LockSet({kM})), &b));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, ExclusiveReadOrderedReadTakesTheSegment) {
+  SegmentId ts = a.segment;
+  Order(&a, &b);
+  b.Lock(kM);
+  EXPECT_CELL(ExclusiveRead(b.segment, LockSet({kM})),
+              Read(ExclusiveRead(ts, kEmptyLockSet), &b));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, TransitivelyOrderedWriteGoesExclusiveWrite) {
+  SegmentId ts = a.segment;
+  Order(&a, &b);
+  Order(&b, &c);
+  EXPECT_CELL(ExclusiveWrite(c.segment, kEmptyLockSet),
+              Write(ExclusiveWrite(ts, kEmptyLockSet), &c));
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, OwnWriteInLaterSegmentTakesTheSegment) {
+  SegmentId ts = a.segment;
+  a.NewSegment();
+  EXPECT_CELL(ExclusiveWrite(a.segment, kEmptyLockSet),
+              Write(ExclusiveWrite(ts, LockSet({kM})), &a));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, OwnWriteInReadSegmentGoesExclusiveWrite) {
+  a.Lock(kM);
+  EXPECT_CELL(ExclusiveWrite(a.segment, LockSet({kM})),
+              Write(ExclusiveRead(a.segment, LockSet({kM})), &a));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, OwnAccessInSameSegmentUnderSameLocksIsNoop) {
+  a.Lock(kM);
+  ShadowCell written = ExclusiveWrite(a.segment, LockSet({kM}));
+  EXPECT_CELL(written, Write(written, &a));
+  EXPECT_TRUE(noop);
+  ShadowCell read = ExclusiveRead(a.segment, LockSet({kM}));
+  EXPECT_CELL(read, Read(read, &a));
+  EXPECT_TRUE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+// An unlock ends the owner's segment, so its next access is not a no-op and
+// stores the locks it holds now (none), not those of the locked access.
+TEST_F(MsmShortTest, OwnWriteAfterUnlockTakesItsLocks) {
+  a.Lock(kM);
+  ShadowCell cell = Run(New(), &a, true);
+  a.Unlock(kM);
+  EXPECT_CELL(ExclusiveWrite(a.segment, kEmptyLockSet), Run(cell, &a, true));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, OwnReadAfterUnlockTakesItsLocks) {
+  a.Lock(kM);
+  ShadowCell cell = Run(New(), &a, false);
+  a.Unlock(kM);
+  EXPECT_CELL(ExclusiveRead(a.segment, kEmptyLockSet), Run(cell, &a, false));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, UnprotectedWriteAfterUnlockThenLockedWriteIsRace) {
+  a.Lock(kM);
+  ShadowCell cell = Run(New(), &a, true);
+  a.Unlock(kM);
+  cell = Run(cell, &a, true);
+  b.Lock(kM);
+  EXPECT_CELL(Race(), Run(cell, &b, true));
+  EXPECT_TRUE(Reported(RaceCause::kUnordered, a.segment, AccessKind::kWrite,
+                       kEmptyLockSet, LockSet({kM})));
+}
+
+TEST_F(MsmShortTest, UnprotectedReadAfterUnlockThenLockedWriteIsRace) {
+  a.Lock(kM);
+  ShadowCell cell = Run(New(), &a, false);
+  a.Unlock(kM);
+  cell = Run(cell, &a, false);
+  b.Lock(kM);
+  EXPECT_CELL(Race(), Run(cell, &b, true));
+  EXPECT_TRUE(Reported(RaceCause::kUnordered, a.segment, AccessKind::kRead,
+                       kEmptyLockSet, LockSet({kM})));
+}
+
+// ER  r  not hb  SR  keep TS, C = Lo & L, S = {t, owner}
+TEST_F(MsmShortTest, ExclusiveReadUnorderedReadGoesSharedRead) {
+  b.Lock(kM);
+  EXPECT_CELL(SharedRead(a.segment, LockSet({kM}), ThreadSet({&a, &b})),
+              Read(ExclusiveRead(a.segment, LockSet({kM, kN})), &b));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, ExclusiveReadUnorderedUnprotectedReadGoesSharedRead) {
+  EXPECT_CELL(SharedRead(a.segment, kEmptyLockSet, ThreadSet({&a, &b})),
+              Read(ExclusiveRead(a.segment, LockSet({kM})), &b));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+// EW,ER  w; EW r  not hb, Lo & L != {}  SM
+//                                      TS = cur, C = Lo & L, S = {t, owner}
+TEST_F(MsmShortTest,
+       ExclusiveWriteUnorderedWriteWithCommonLockGoesSharedModified) {
+  b.Lock(kM);
+  EXPECT_CELL(SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b})),
+              Write(ExclusiveWrite(a.segment, LockSet({kM, kN})), &b));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest,
+       ExclusiveWriteUnorderedReadWithCommonLockGoesSharedModified) {
+  b.ReadLock(kM);
+  EXPECT_CELL(SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b})),
+              Read(ExclusiveWrite(a.segment, LockSet({kM})), &b));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest,
+       ExclusiveReadUnorderedWriteWithCommonLockGoesSharedModified) {
+  b.Lock(kM);
+  b.Lock(kN);
+  EXPECT_CELL(SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b})),
+              Write(ExclusiveRead(a.segment, LockSet({kM})), &b));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+// EW,ER  w; EW r  not hb, Lo & L == {}  Race  report
+TEST_F(MsmShortTest, ExclusiveWriteUnorderedUnprotectedWriteIsRace) {
+  EXPECT_CELL(Race(), Write(ExclusiveWrite(a.segment, kEmptyLockSet), &b));
+  EXPECT_FALSE(noop);
+  EXPECT_TRUE(Reported(RaceCause::kUnordered, a.segment, AccessKind::kWrite,
+                       kEmptyLockSet, kEmptyLockSet));
+}
+
+TEST_F(MsmShortTest, ExclusiveWriteUnorderedReadUnderOtherLockIsRace) {
+  b.Lock(kN);
+  EXPECT_CELL(Race(), Read(ExclusiveWrite(a.segment, LockSet({kM})), &b));
+  EXPECT_FALSE(noop);
+  EXPECT_TRUE(Reported(RaceCause::kUnordered, a.segment, AccessKind::kWrite,
+                       LockSet({kM}), LockSet({kN})));
+}
+
+TEST_F(MsmShortTest, ExclusiveReadUnorderedWriteWithoutCommonLockIsRace) {
+  b.Lock(kN);
+  EXPECT_CELL(Race(), Write(ExclusiveRead(a.segment, LockSet({kM})), &b));
+  EXPECT_FALSE(noop);
+  EXPECT_TRUE(Reported(RaceCause::kUnordered, a.segment, AccessKind::kRead,
+                       LockSet({kM}), LockSet({kN})));
+}
+
+TEST_F(MsmShortTest, WriteOrderedBeforeTheOwnersWriteIsRace) {
+  SegmentId ts = a.segment;
+  Order(&b, &a);
+  EXPECT_CELL(Race(), Write(ExclusiveWrite(ts, kEmptyLockSet), &b));
+  EXPECT_TRUE(Reported(RaceCause::kUnordered, ts, AccessKind::kWrite,
+                       kEmptyLockSet, kEmptyLockSet));
+}
+
+// The race the paper's MSM-short misses (seeds/000, 4.2.5): Lo = {} of the
+// unprotected first write leaves no candidate for the locked second one.
+TEST_F(MsmShortTest, UnprotectedInitThenUnrelatedLockIsRace) {
+  ShadowCell cell = Run(New(), &a, true);
+  b.Lock(kM);
+  EXPECT_CELL(Race(), Run(cell, &b, true));
+  EXPECT_TRUE(Reported(RaceCause::kUnordered, a.segment, AccessKind::kWrite,
+                       kEmptyLockSet, LockSet({kM})));
+}
+
+TEST_F(MsmShortTest, WriteUnderReadHeldLockIsRace) {
+  b.ReadLock(kM);
+  EXPECT_CELL(Race(), Write(ExclusiveWrite(a.segment, LockSet({kM})), &b));
+  EXPECT_TRUE(Reported(RaceCause::kUnordered, a.segment, AccessKind::kWrite,
+                       LockSet({kM}), kEmptyLockSet));
+}
+
+// SR  r  -  SR  C &= L, S += t
+TEST_F(MsmShortTest, SharedReadReadNarrowsCandidatesAndAddsTheThread) {
+  c.Lock(kM);
+  ShadowCell cell =
+      SharedRead(a.segment, LockSet({kM, kN}), ThreadSet({&a, &b}));
+  EXPECT_CELL(SharedRead(a.segment, LockSet({kM}), ThreadSet({&a, &b, &c})),
+              Read(cell, &c));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, SharedReadUnprotectedReadEmptiesCandidatesWithoutRace) {
+  ShadowCell cell = SharedRead(a.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  EXPECT_CELL(SharedRead(a.segment, kEmptyLockSet, ThreadSet({&a, &b, &c})),
+              Read(cell, &c));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, SharedReadReadByAMemberKeepsTheThreadSet) {
+  b.Lock(kM);
+  ShadowCell cell = SharedRead(a.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  EXPECT_CELL(cell, Read(cell, &b));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+// SR  w  TS hb cur or C & L != {}  SM  C &= L, S += t
+TEST_F(MsmShortTest, SharedReadWriteWithCommonLockGoesSharedModified) {
+  c.Lock(kN);
+  ShadowCell cell =
+      SharedRead(a.segment, LockSet({kM, kN}), ThreadSet({&a, &b}));
+  EXPECT_CELL(SharedModified(a.segment, LockSet({kN}), ThreadSet({&a, &b, &c})),
+              Write(cell, &c));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, SharedReadOrderedUnprotectedWriteGoesSharedModified) {
+  SegmentId ts = a.segment;
+  ShadowCell cell = SharedRead(ts, LockSet({kM}), ThreadSet({&a, &b}));
+  Order(&a, &c);
+  EXPECT_CELL(SharedModified(ts, kEmptyLockSet, ThreadSet({&a, &b, &c})),
+              Write(cell, &c));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+// SR  w  not hb, C & L == {}  Race  report
+TEST_F(MsmShortTest, SharedReadUnorderedUnprotectedWriteIsRace) {
+  ShadowCell cell = SharedRead(a.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  EXPECT_CELL(Race(), Write(cell, &c));
+  EXPECT_FALSE(noop);
+  EXPECT_TRUE(Reported(RaceCause::kLockSetEmpty, a.segment, AccessKind::kAny,
+                       LockSet({kM}), kEmptyLockSet));
+}
+
+TEST_F(MsmShortTest, SharedReadWriteUnderReadHeldLockIsRace) {
+  c.ReadLock(kM);
+  ShadowCell cell = SharedRead(a.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  EXPECT_CELL(Race(), Write(cell, &c));
+  EXPECT_TRUE(Reported(RaceCause::kLockSetEmpty, a.segment, AccessKind::kAny,
+                       LockSet({kM}), kEmptyLockSet));
+}
+
+// SM  r / w  C & L != {}  SM  C &= L, S += t
+TEST_F(MsmShortTest, SharedModifiedProtectedWriteNarrowsCandidates) {
+  c.Lock(kM);
+  ShadowCell cell =
+      SharedModified(b.segment, LockSet({kM, kN}), ThreadSet({&a, &b}));
+  EXPECT_CELL(SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b, &c})),
+              Write(cell, &c));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, SharedModifiedReadUnderReadHeldLockIsProtected) {
+  c.ReadLock(kM);
+  ShadowCell cell =
+      SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  EXPECT_CELL(SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b, &c})),
+              Read(cell, &c));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+// SM  r / w  C & L == {}, TS hb cur  ER/EW  TS = cur, Lo = L
+TEST_F(MsmShortTest, SharedModifiedEmptyLockSetOrderedGoesExclusive) {
+  ShadowCell cell =
+      SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  Order(&b, &c);
+  c.Lock(kN);
+  EXPECT_CELL(ExclusiveWrite(c.segment, LockSet({kN})), Write(cell, &c));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, SharedModifiedEmptyLockSetOrderedReadGoesExclusiveRead) {
+  ShadowCell cell =
+      SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  Order(&b, &c);
+  c.Lock(kN);
+  EXPECT_CELL(ExclusiveRead(c.segment, LockSet({kN})), Read(cell, &c));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+// SM  r / w  C & L == {}, not hb  Race  report
+TEST_F(MsmShortTest, SharedModifiedEmptyLockSetUnorderedWriteIsRace) {
+  c.Lock(kN);
+  ShadowCell cell =
+      SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  EXPECT_CELL(Race(), Write(cell, &c));
+  EXPECT_FALSE(noop);
+  EXPECT_TRUE(Reported(RaceCause::kLockSetEmpty, b.segment, AccessKind::kAny,
+                       LockSet({kM}), LockSet({kN})));
+}
+
+TEST_F(MsmShortTest, SharedModifiedEmptyLockSetUnorderedReadIsRace) {
+  ShadowCell cell =
+      SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  EXPECT_CELL(Race(), Read(cell, &c));
+  EXPECT_FALSE(noop);
+  EXPECT_TRUE(Reported(RaceCause::kLockSetEmpty, b.segment, AccessKind::kAny,
+                       LockSet({kM}), kEmptyLockSet));
+}
+
+TEST_F(MsmShortTest, SharedModifiedWriteUnderReadHeldLockIsRace) {
+  c.ReadLock(kM);
+  ShadowCell cell =
+      SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  EXPECT_CELL(Race(), Write(cell, &c));
+  EXPECT_TRUE(Reported(RaceCause::kLockSetEmpty, b.segment, AccessKind::kAny,
+                       LockSet({kM}), kEmptyLockSet));
+}
+
+// SR,SM  r / w  join rule: all of S but t ended before t  ER/EW
+//                                                         TS = cur, Lo = L
+TEST_F(MsmShortTest, JoinRuleMakesSharedExclusive) {
+  ShadowCell cell =
+      SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  Join(&a, &b);
+  a.Lock(kM);
+  EXPECT_CELL(ExclusiveWrite(a.segment, LockSet({kM})), Write(cell, &a));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, JoinRuleMakesSharedReadExclusiveRead) {
+  ShadowCell cell = SharedRead(b.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  Join(&a, &b);
+  EXPECT_CELL(ExclusiveRead(a.segment, kEmptyLockSet), Read(cell, &a));
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, JoinRuleAppliesToAThreadOutsideTheSet) {
+  ShadowCell cell =
+      SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  Join(&c, &a);
+  Join(&c, &b);
+  c.Lock(kM);
+  EXPECT_CELL(ExclusiveWrite(c.segment, LockSet({kM})), Write(cell, &c));
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, JoinRuleNeedsTheEndToHappenBefore) {
+  ShadowCell cell =
+      SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  b.End();
+  a.Lock(kM);
+  EXPECT_CELL(cell, Write(cell, &a));
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, JoinRuleNeedsEveryOtherThreadToEnd) {
+  ShadowCell cell =
+      SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b, &c}));
+  Join(&a, &b);
+  a.Lock(kM);
+  EXPECT_CELL(cell, Write(cell, &a));
+  EXPECT_FALSE(race.found);
+}
+
+// The rule's answer is memoised per thread; a later join or end must count.
+TEST_F(MsmShortTest, JoinRuleSeesAnAcquireAfterAnEarlierCheck) {
+  ShadowCell cell =
+      SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  b.End();
+  a.Lock(kM);
+  EXPECT_CELL(cell, Write(cell, &a));
+  a.Acquire(b);
+  EXPECT_CELL(ExclusiveWrite(a.segment, LockSet({kM})), Write(cell, &a));
+}
+
+TEST_F(MsmShortTest, JoinRuleSeesAnEndAfterAnEarlierCheck) {
+  ShadowCell cell =
+      SharedModified(b.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  a.Acquire(b);
+  a.Lock(kM);
+  EXPECT_CELL(cell, Write(cell, &a));
+  b.End();
+  EXPECT_CELL(ExclusiveWrite(a.segment, LockSet({kM})), Write(cell, &a));
+}
+
+TEST_F(MsmShortTest, JoinRuleNeverShrinksAnOverflowedThreadSet) {
+  ShadowCell cell =
+      SharedModified(b.segment, LockSet({kM}), kThreadSetOverflow);
+  Join(&a, &b);
+  a.Lock(kM);
+  EXPECT_CELL(cell, Write(cell, &a));
+  EXPECT_FALSE(race.found);
+}
+
+// Race  any  -  Race  nothing is checked
+TEST_F(MsmShortTest, RaceIsTerminal) {
+  for (Thread *t : {&a, &b, &c}) {
+    for (bool write : {false, true}) {
+      EXPECT_CELL(Race(), Access(Race(), t, write));
+      EXPECT_TRUE(noop);
+      EXPECT_FALSE(race.found);
+    }
+  }
+}
+
+TEST_F(MsmShortTest, RaceStaysRaceAfterJoins) {
+  Join(&c, &a);
+  Join(&c, &b);
+  EXPECT_CELL(Race(), Write(Race(), &c));
+  EXPECT_FALSE(race.found);
+}
+
+} // namespace
+} // namespace hybrid_test
+} // namespace hrace
