@@ -39,6 +39,15 @@ inline llvm::PointerType *getVoidPtrTy(llvm::LLVMContext &Ctx) {
 #endif
 }
 
+/// The type of `void **`, to load a `void *` through.
+inline llvm::PointerType *getVoidPtrPtrTy(llvm::LLVMContext &Ctx) {
+#if LLVM_VERSION_MAJOR >= 17
+  return llvm::PointerType::getUnqual(Ctx);
+#else
+  return llvm::PointerType::getUnqual(llvm::Type::getInt8PtrTy(Ctx));
+#endif
+}
+
 /// Declares the non-overloaded intrinsic \p ID in \p M.
 inline llvm::Function *getIntrinsic(llvm::Module &M, llvm::Intrinsic::ID ID) {
 #if LLVM_VERSION_MAJOR >= 20

@@ -14,8 +14,10 @@
 
 #include "HybridRacePass.h"
 #include "HybridRaceCompat.h"
+#include "HybridRaceWaitLoops.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -109,6 +111,36 @@ Value *getAccessedPointer(Instruction &I) {
       return Call->getArgOperand(1);
   }
   return nullptr;
+}
+
+/// Whether every use of \p I, through phis, selects, casts and address
+/// arithmetic, is an argument of a wait-loop mark. (Not of any runtime call:
+/// a pointer the program loads and hands to an annotation is the program's.)
+bool feedsOnlyWaitLoopMarks(const Instruction &I) {
+  SmallVector<const Value *, 8> Worklist{&I};
+  SmallPtrSet<const Value *, 8> Seen{&I};
+  bool HasUse = false;
+  while (!Worklist.empty()) {
+    const Value *V = Worklist.pop_back_val();
+    for (const User *U : V->users()) {
+      HasUse = true;
+      if (isa<PHINode>(U) || isa<SelectInst>(U) || isa<CastInst>(U) ||
+          isa<GetElementPtrInst>(U)) {
+        if (Seen.insert(U).second) {
+          if (Seen.size() > 32)
+            return false;
+          Worklist.push_back(U);
+        }
+        continue;
+      }
+      const auto *Call = dyn_cast<CallBase>(U);
+      const Function *Callee = Call ? Call->getCalledFunction() : nullptr;
+      // Only as an argument: a call through the value has no called function.
+      if (!Callee || !hrace::isWaitLoopMark(*Callee))
+        return false;
+    }
+  }
+  return HasUse;
 }
 
 /// Instruments the functions of one module. Holds the runtime declarations
@@ -291,6 +323,11 @@ void Instrumenter::instrumentFunction(Function &F) {
   SmallVector<MemIntrinsic *, 4> MemOps;
   bool HasCalls = false;
   for (Instruction &I : instructions(F)) {
+    // A plain load whose value only reaches the wait-loop marks is theirs
+    // (the mutex of a std::unique_lock).
+    if (auto *Load = dyn_cast<LoadInst>(&I))
+      if (Load->isSimple() && feedsOnlyWaitLoopMarks(*Load))
+        continue;
     if (Value *Ptr = getAccessedPointer(I)) {
       if (mayRace(Ptr))
         Accesses.push_back(&I);
@@ -467,11 +504,16 @@ void Instrumenter::addModuleCtor() {
 } // namespace
 
 PreservedAnalyses hrace::HybridRacePass::run(Module &M,
-                                             ModuleAnalysisManager &) {
+                                             ModuleAnalysisManager &MAM) {
   // The constructor marks an instrumented module; a second run would report
   // every access twice.
   if (M.getFunction(ModuleCtorName))
     return PreservedAnalyses::all();
+  // Under clang the wait loops were marked at the start of the pipeline; run
+  // alone (opt -passes=hrace), this pass marks them before instrumenting.
+  if (!areWaitLoopsMarked(M))
+    markWaitLoops(
+        M, MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager());
   Instrumenter HRace(M);
   for (Function &F : M)
     HRace.instrumentFunction(F);

@@ -15,7 +15,9 @@ namespace hrace {
 /// Inserts the calls of runtime/hrace_interface.h around every memory access,
 /// atomic operation and memory intrinsic that another thread could race with,
 /// keeps the runtime's shadow call stack with function entry/exit calls, and
-/// adds a module constructor that initialises the runtime.
+/// adds a module constructor that initialises the runtime. Marks the
+/// condition-variable wait loops first (HybridRaceWaitLoops.h) unless that
+/// has been done earlier in the pipeline.
 class HybridRacePass : public llvm::PassInfoMixin<HybridRacePass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);

@@ -6,14 +6,16 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Makes the pass available as `opt -load-pass-plugin=HybridRacePass.so
-// -passes=hrace` and adds it to clang's pipelines under
-// `clang -fpass-plugin=HybridRacePass.so`.
+// Makes the passes available as `opt -load-pass-plugin=HybridRacePass.so
+// -passes=hrace` (instrumentation, marking the wait loops first if that has
+// not been done) and `-passes=hrace-wait-loops` (the marks alone), and adds
+// them to clang's pipelines under `clang -fpass-plugin=HybridRacePass.so`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "HybridRaceCompat.h"
 #include "HybridRacePass.h"
+#include "HybridRaceWaitLoops.h"
 
 using namespace llvm;
 
@@ -21,10 +23,23 @@ static void registerHybridRace(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
-        if (Name != "hrace")
-          return false;
-        MPM.addPass(hrace::HybridRacePass());
-        return true;
+        if (Name == "hrace") {
+          MPM.addPass(hrace::HybridRacePass());
+          return true;
+        }
+        if (Name == "hrace-wait-loops") {
+          MPM.addPass(hrace::WaitLoopPass());
+          return true;
+        }
+        return false;
+      });
+  // First, so the wait loops are marked as written: inlining then carries
+  // the marks of a helper's loop into its callers, and loop rotation, which
+  // moves the first test of the condition out of the loop, keeps the marks
+  // on the path that skips the loop when the signal came first.
+  PB.registerPipelineStartEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(hrace::WaitLoopPass());
       });
   // Last, so only the accesses that survive optimisation pay for a runtime
   // call; the -O0 pipeline reaches this extension point as well.
