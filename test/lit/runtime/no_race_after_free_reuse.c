@@ -1,0 +1,57 @@
+// Freed memory carries no history. One thread allocates a block, fills it
+// and frees it; another thread then allocates a block of the same size
+// (with a single malloc arena the allocator hands back the same block) and
+// fills it. Nothing orders the two threads, yet nothing is reported: the
+// second owner's writes are to a new object.
+//
+// The invisible signals only make the free come before the second malloc,
+// with no other allocation in between, so that the block is reused.
+//
+// RUN: %hrace_cc %s -o %t
+// RUN: env HRACE_OPTIONS=msm=hb GLIBC_TUNABLES=glibc.malloc.arena_max=1 %t 2>&1 | FileCheck %s
+// CHECK-NOT: HybridRace
+// CHECK:     same block: yes
+// CHECK-NOT: HybridRace
+
+#include "hrace_test_sync.h"
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+enum { kSize = 2000 }; // too large for the per-thread cache
+static int Freed, Reallocated;
+
+static void Fill(char *Block, char Value) {
+  for (int I = 0; I < kSize; I += 8)
+    Block[I] = Value;
+}
+
+static void *First(void *Arg) {
+  char *Block = malloc(kSize);
+  Fill(Block, 1);
+  free(Block);
+  invisible_signal(&Freed);
+  invisible_wait(&Reallocated); // this thread's exit frees memory too
+  return Block;
+}
+
+static void *Second(void *Arg) {
+  free(malloc(1)); // sets up this thread's allocator cache first
+  invisible_wait(&Freed);
+  char *Block = malloc(kSize);
+  invisible_signal(&Reallocated);
+  Fill(Block, 2);
+  free(Block);
+  return Block;
+}
+
+int main(void) {
+  pthread_t A, B;
+  pthread_create(&A, NULL, First, NULL);
+  pthread_create(&B, NULL, Second, NULL);
+  void *BlockA, *BlockB;
+  pthread_join(A, &BlockA);
+  pthread_join(B, &BlockB);
+  printf("same block: %s\n", BlockA == BlockB ? "yes" : "no");
+  return 0;
+}
