@@ -8,12 +8,14 @@
 //
 // Makes the passes available as `opt -load-pass-plugin=HybridRacePass.so
 // -passes=hrace` (instrumentation, marking the wait loops first if that has
-// not been done) and `-passes=hrace-wait-loops` (the marks alone), and adds
+// not been done), `-passes=hrace-wait-loops` (the marks alone) and
+// `-passes=hrace-no-speculation` (sanitize_thread on functions), and adds
 // them to clang's pipelines under `clang -fpass-plugin=HybridRacePass.so`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "HybridRaceCompat.h"
+#include "HybridRaceNoSpeculation.h"
 #include "HybridRacePass.h"
 #include "HybridRaceWaitLoops.h"
 
@@ -25,6 +27,10 @@ static void registerHybridRace(PassBuilder &PB) {
          ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "hrace") {
           MPM.addPass(hrace::HybridRacePass());
+          return true;
+        }
+        if (Name == "hrace-no-speculation") {
+          MPM.addPass(hrace::NoSpeculationPass());
           return true;
         }
         if (Name == "hrace-wait-loops") {
@@ -39,6 +45,7 @@ static void registerHybridRace(PassBuilder &PB) {
   // on the path that skips the loop when the signal came first.
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(hrace::NoSpeculationPass());
         MPM.addPass(hrace::WaitLoopPass());
       });
   // Last, so only the accesses that survive optimisation pay for a runtime
