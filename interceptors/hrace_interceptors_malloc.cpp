@@ -67,9 +67,18 @@ INTERCEPTOR_ATTRIBUTE void *realloc(void *old, size_t size) {
   uptr old_size = IsInitialized() ? HeapBlockSize(Addr(old)) : 0;
   if (!old_size)
     old_size = malloc_usable_size(old);
+  // The block may be reused by another thread as soon as realloc returns:
+  // forget what is being given up first. realloc(p, 0) frees p.
+  if (IsInitialized() && size < old_size)
+    MemoryRangeReset(Addr(old) + size, old_size - size);
   void *p = __libc_realloc(old, size);
-  if (!p || !IsInitialized())
+  if (!IsInitialized())
     return p;
+  if (!p) {
+    if (!size)
+      HeapBlockFreed(Addr(old), old_size);
+    return p;
+  }
   if (p != old)
     HeapBlockFreed(Addr(old), old_size);
   else if (size > old_size)

@@ -40,11 +40,11 @@ bool HasRelease(int order) {
   return order == kRelease || order == kAcqRel || order == kSeqCst;
 }
 
-// Atomics run in hot loops; only a thread the runtime knows, outside the
-// runtime, takes part.
+// Only a thread the runtime knows, outside the runtime, takes part. Ignoring
+// reads or writes (annotations) stops checking, not synchronisation.
 ThreadState *ActiveThread() {
   ThreadState *thr = cur_thread();
-  if (UNLIKELY(thr->in_rtl || !thr->context || thr->ignore_writes))
+  if (UNLIKELY(thr->in_rtl || !thr->context))
     return nullptr;
   return thr;
 }

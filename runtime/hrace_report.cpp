@@ -121,43 +121,57 @@ void PrintStack(TextBuffer *out, const uptr *pcs, u32 n,
     out->Append("    <empty stack>\n");
 }
 
-void DescribeLocation(TextBuffer *out, uptr addr) {
-  // Heap: walk back to the nearest block start (blocks are rarely larger than
-  // the walk, and reports are rare).
+bool DescribeStack(TextBuffer *out, uptr addr) {
+  SpinMutexLock l(ctx->threads.mutex());
+  for (u32 slot = 0; slot < ctx->threads.slots_in_use(); slot++) {
+    ThreadContext *tc = ctx->threads.ContextOfSlot(slot);
+    if (tc && tc->status != ThreadStatus::kFree && addr >= tc->stack_beg &&
+        addr < tc->stack_end) {
+      out->Append("  Location is stack of thread T%u\n", tc->thread_id);
+      return true;
+    }
+  }
+  return false;
+}
+
+bool DescribeGlobal(TextBuffer *out, uptr addr) {
+  char name[256], module[256];
+  uptr start, size, module_offset;
+  if (!SymbolizeData(addr, name, sizeof(name), &start, &size, module,
+                     sizeof(module), &module_offset) ||
+      addr < start || addr >= start + (size ? size : 1))
+    return false;
+  out->Append("  Location is global '%s' of size %zu at 0x%zx (%s+0x%zx)\n",
+              name, size, start, module, module_offset - (addr - start));
+  return true;
+}
+
+// Walks back to the nearest block start: blocks are rarely larger than the
+// walk, and reports are rare.
+bool DescribeHeap(TextBuffer *out, uptr addr) {
   uptr granule = addr & ~(kMetaGranule - 1);
   for (uptr i = 0; i < (1u << 24) && IsAppMem(granule); i++) {
     uptr size = HeapBlockSize(granule);
     if (size) {
-      if (addr < granule + size) {
-        out->Append("  Location is heap block of size %zu at 0x%zx, offset "
-                    "%zu\n",
-                    size, granule, addr - granule);
-        return;
-      }
-      break;
+      if (addr >= granule + size)
+        return false;
+      out->Append("  Location is heap block of size %zu at 0x%zx, offset "
+                  "%zu\n",
+                  size, granule, addr - granule);
+      return true;
     }
     if (granule < kMetaGranule)
-      break;
+      return false;
     granule -= kMetaGranule;
   }
-  {
-    SpinMutexLock l(ctx->threads.mutex());
-    for (u32 slot = 0; slot < ctx->threads.slots_in_use(); slot++) {
-      ThreadContext *tc = ctx->threads.ContextOfSlot(slot);
-      if (tc && tc->status != ThreadStatus::kFree && addr >= tc->stack_beg &&
-          addr < tc->stack_end) {
-        out->Append("  Location is stack of thread T%u\n", tc->thread_id);
-        return;
-      }
-    }
-  }
-  char name[256], module[256];
-  uptr start, size, module_offset;
-  if (SymbolizeData(addr, name, sizeof(name), &start, &size, module,
-                    sizeof(module), &module_offset) &&
-      addr >= start && addr < start + (size ? size : 1))
-    out->Append("  Location is global '%s' of size %zu at 0x%zx (%s+0x%zx)\n",
-                name, size, start, module, module_offset - (addr - start));
+  return false;
+}
+
+// Cheapest first: stacks are a list, globals one symbolizer query, the heap
+// a walk through the meta table.
+void DescribeLocation(TextBuffer *out, uptr addr) {
+  if (!DescribeStack(out, addr) && !DescribeGlobal(out, addr))
+    DescribeHeap(out, addr);
 }
 
 void DescribeThread(TextBuffer *out, u32 thread_id) {
@@ -280,15 +294,15 @@ void FinishReports() {
   }
   if (!count)
     return;
+  // The program's buffered output first, so the summary line comes last.
+  fflush(nullptr);
   char line[64];
   TextBuffer text(line, sizeof(line));
   text.Append("HybridRace: reported %u warning%s\n", count,
               count == 1 ? "" : "s");
   WriteToFd(OutputFd(), text.data(), text.length());
-  if (ctx->flags.exitcode) {
-    fflush(nullptr);
+  if (ctx->flags.exitcode)
     _exit(ctx->flags.exitcode);
-  }
 }
 
 } // namespace hrace

@@ -190,7 +190,11 @@ void MutexUnlocking(ThreadState *thr, uptr addr, bool write) {
   bool last = true;
   {
     SpinMutexLock l(&s->mu);
-    if (write && s->owner == thr->thread_id + 1) {
+    if (write) {
+      // Unlocking a lock one does not hold fails (error-checking mutexes) or
+      // is undefined: it publishes nothing and must not clobber the clock.
+      if (s->owner != thr->thread_id + 1)
+        return;
       last = --s->recursion == 0;
       if (last)
         s->owner = 0;
@@ -244,6 +248,7 @@ void ThreadStart(ThreadState *thr, ThreadContext *tc) {
   thr->stack_depth = 0;
   thr->vc.CopyFrom(tc->sync_clock);
   thr->acquires++;
+  thr->previous_owner_clock = tc->sync_clock.Get(tc->slot);
   thr->clock = tc->last_clock;
   GetThreadStackBounds(&tc->stack_beg, &tc->stack_end);
   // glibc reuses the stacks (and TLS) of finished threads: what the previous

@@ -70,6 +70,10 @@ ALWAYS_INLINE bool HappensBefore(ThreadState *thr, SegmentId seg) {
   if (seg == thr->segment || seg == 0)
     return true;
   SegmentInfo s = ctx->segments.Get(seg);
+  // A segment of the thread that had this slot before: the thread's own clock
+  // entry says nothing about it, only what its creator knew does.
+  if (s.slot == thr->slot && s.thread_id != thr->thread_id)
+    return thr->previous_owner_clock >= s.clock;
   return thr->vc.Get(s.slot) >= s.clock;
 }
 

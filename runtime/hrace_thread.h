@@ -72,6 +72,8 @@ struct ThreadState {
   u32 slot = 0;
   u32 thread_id = 0;
   u32 clock = 0;
+  // What this thread's creator knew of the slot's previous owner.
+  u32 previous_owner_clock = 0;
   u32 stack_depth = 0;
   uptr *shadow_stack = nullptr;
   ThreadContext *context = nullptr;
