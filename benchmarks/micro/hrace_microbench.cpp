@@ -1,0 +1,183 @@
+//===-- hrace_microbench.cpp - Costs of the runtime's hot paths -----------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Google Benchmark of the entry points the pass calls, made directly on a
+// 32 KiB buffer of 8-byte words (this file is not instrumented; it is linked
+// with the runtime, so its pthread calls go through the interceptors). The
+// state machine is the one HRACE_OPTIONS selects; run.py runs this once per
+// mode.
+//
+// Loads and stores come in four situations:
+//
+//   Exclusive     only this thread has touched the words
+//   Shared        another thread touched them first, unordered with this
+//                 one (reads), or under the same lock (writes)
+//   NoHistory     every access repeats one in the same segment: nothing to
+//                 record, the machine's inline no-op check
+//   History       each pass over the buffer starts a new segment (an unlock
+//                 of a private mutex), so every access is a transition that
+//                 the thread's trace records
+//
+// What a situation becomes is the machine's business: msm=hb keeps no shared
+// state, for example, and a lock orders the shared writes there.
+//
+//===----------------------------------------------------------------------===//
+
+#include "hrace_interface.h"
+
+#include <benchmark/benchmark.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <memory>
+#include <pthread.h>
+#include <thread>
+
+namespace {
+
+constexpr size_t kWords = 4096;
+
+enum class Access { kRead, kWrite };
+enum class Sharing { kExclusive, kShared };
+enum class History { kNo, kYes };
+
+pthread_mutex_t SharedLock = PTHREAD_MUTEX_INITIALIZER;
+
+void pass(uint64_t *Words, Access A) {
+  for (size_t I = 0; I < kWords; ++I) {
+    if (A == Access::kRead)
+      __hrace_read8(&Words[I]);
+    else
+      __hrace_write8(&Words[I]);
+  }
+}
+
+// Ends the current segment: the runtime starts one at every unlock.
+void newSegment() {
+  static pthread_mutex_t Private = PTHREAD_MUTEX_INITIALIZER;
+  pthread_mutex_lock(&Private);
+  pthread_mutex_unlock(&Private);
+}
+
+// Another thread's pass over the buffer (writes under SharedLock). It
+// announces the end of its pass through an atomic the runtime does not see,
+// so nothing orders the pass before this thread's accesses, and it is joined
+// only when the benchmark is over.
+class OtherThread {
+public:
+  OtherThread(uint64_t *Words, Access A)
+      : Thread([this, Words, A] {
+          if (A == Access::kWrite)
+            pthread_mutex_lock(&SharedLock);
+          pass(Words, A);
+          if (A == Access::kWrite)
+            pthread_mutex_unlock(&SharedLock);
+          Passed.store(true, std::memory_order_release);
+          while (!Finish.load(std::memory_order_acquire))
+            std::this_thread::yield();
+        }) {
+    while (!Passed.load(std::memory_order_acquire))
+      std::this_thread::yield();
+  }
+  ~OtherThread() {
+    Finish.store(true, std::memory_order_release);
+    Thread.join();
+  }
+
+private:
+  std::atomic<bool> Passed{false}, Finish{false};
+  std::thread Thread;
+};
+
+void memoryAccess(benchmark::State &State, Access A, Sharing S, History H) {
+  auto *Words = static_cast<uint64_t *>(calloc(kWords, sizeof(uint64_t)));
+  std::unique_ptr<OtherThread> Other;
+  if (S == Sharing::kShared)
+    Other = std::make_unique<OtherThread>(Words, A);
+  if (A == Access::kWrite)
+    pthread_mutex_lock(&SharedLock);
+  // The first pass moves the words to their steady state.
+  pass(Words, A);
+  for (auto _ : State) {
+    if (H == History::kYes)
+      newSegment();
+    pass(Words, A);
+  }
+  if (A == Access::kWrite)
+    pthread_mutex_unlock(&SharedLock);
+  State.counters["time_per_access"] = benchmark::Counter(
+      double(State.iterations()) * kWords,
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  Other.reset();
+  free(Words);
+}
+
+void BM_Access(benchmark::State &State) {
+  memoryAccess(State, Access(State.range(0)), Sharing(State.range(1)),
+               History(State.range(2)));
+}
+
+BENCHMARK(BM_Access)
+    ->ArgNames({"write", "shared", "history"})
+    ->ArgsProduct({{0, 1}, {0, 1}, {0, 1}});
+
+void BM_FuncEntryExit(benchmark::State &State) {
+  for (auto _ : State) {
+    __hrace_func_entry(__builtin_return_address(0));
+    __hrace_func_exit();
+  }
+}
+BENCHMARK(BM_FuncEntryExit);
+
+void BM_LockUnlock(benchmark::State &State) {
+  pthread_mutex_t M = PTHREAD_MUTEX_INITIALIZER;
+  for (auto _ : State) {
+    pthread_mutex_lock(&M);
+    pthread_mutex_unlock(&M);
+  }
+  pthread_mutex_destroy(&M);
+}
+BENCHMARK(BM_LockUnlock);
+
+// One round trip: this thread signals, the other wakes, signals back.
+void BM_SignalWait(benchmark::State &State) {
+  pthread_mutex_t M = PTHREAD_MUTEX_INITIALIZER;
+  pthread_cond_t Cv = PTHREAD_COND_INITIALIZER;
+  long Turn = 0; // Odd: the other thread's move; even: ours.
+  bool Stop = false;
+  std::thread Other([&] {
+    pthread_mutex_lock(&M);
+    for (;;) {
+      while (Turn % 2 == 0 && !Stop)
+        pthread_cond_wait(&Cv, &M);
+      if (Stop)
+        break;
+      Turn++;
+      pthread_cond_signal(&Cv);
+    }
+    pthread_mutex_unlock(&M);
+  });
+  pthread_mutex_lock(&M);
+  for (auto _ : State) {
+    Turn++;
+    pthread_cond_signal(&Cv);
+    while (Turn % 2 == 1)
+      pthread_cond_wait(&Cv, &M);
+  }
+  Stop = true;
+  pthread_cond_signal(&Cv);
+  pthread_mutex_unlock(&M);
+  Other.join();
+  pthread_cond_destroy(&Cv);
+  pthread_mutex_destroy(&M);
+}
+BENCHMARK(BM_SignalWait)->UseRealTime();
+
+} // namespace
+
+BENCHMARK_MAIN();
