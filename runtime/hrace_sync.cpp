@@ -19,6 +19,19 @@ void SyncTable::Init() {
       kMaxObjects * sizeof(SyncObject), "sync object table"));
   free_ids_ = static_cast<SyncId *>(
       MmapNoReserveOrDie(kMaxObjects * sizeof(SyncId), "sync free list"));
+  chunk_marks_ = static_cast<u8 *>(MmapNoReserveOrDie(
+      (kCompressedSize >> kChunkShift) + 1, "sync chunk marks"));
+}
+
+void SyncTable::MarkChunk(uptr addr) {
+  u8 *mark = &chunk_marks_[CompressAppAddr(addr) >> kChunkShift];
+  // Most creations hit a marked chunk: a load keeps the line shared.
+  if (!LoadRelaxed(mark))
+    StoreRelease(mark, static_cast<u8>(1));
+}
+
+bool SyncTable::ChunkMayHoldObjects(uptr chunk) const {
+  return LoadAcquire(&chunk_marks_[chunk]) != 0;
 }
 
 namespace {
@@ -63,6 +76,9 @@ SyncObject *SyncTable::GetOrCreate(uptr addr) {
     return &objects_[id];
   SyncId fresh = Allocate();
   objects_[fresh].addr = addr;
+  // Marked before the id is published, so a reset that finds the chunk
+  // unmarked knows there is nothing to forget in it.
+  MarkChunk(addr);
   SyncId expected = 0;
   // Two threads may create the object at once; the first one published wins.
   if (__atomic_compare_exchange_n(&meta->sync, &expected, fresh, false,
@@ -81,7 +97,16 @@ SyncObject *SyncTable::Get(uptr addr) {
 
 void SyncTable::ResetRange(uptr addr, uptr size) {
   uptr beg = addr & ~(kMetaGranule - 1);
-  for (uptr a = beg; a < addr + size; a += kMetaGranule) {
+  uptr end = addr + size;
+  for (uptr a = beg; a < end; a += kMetaGranule) {
+    // Chunks never compress across a gap between application regions, so
+    // the next chunk of a is a + chunk size in both address spaces.
+    uptr chunk = CompressAppAddr(a) >> kChunkShift;
+    if (!ChunkMayHoldObjects(chunk)) {
+      uptr next = (a | ((uptr(1) << kChunkShift) - 1)) + 1;
+      a = (next < end ? next : end) - kMetaGranule;
+      continue;
+    }
     MetaCell *meta = MemToMeta(a);
     // Most granules hold no object: a plain load is much cheaper than an
     // exchange on every 8 bytes of a large freed block.

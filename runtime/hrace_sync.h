@@ -68,7 +68,16 @@ private:
   SyncId Allocate();
   void Release(SyncId id);
 
+  // Application memory is summarised in chunks of 2^kChunkShift bytes: a
+  // chunk where no object was ever created needs no meta scan on reset. A
+  // thread stack (8 MB of meta, reset at every thread start) usually has
+  // none; scanning it would fault in, and keep, a zero page per 4 KB.
+  static constexpr uptr kChunkShift = 20;
+  void MarkChunk(uptr addr);
+  bool ChunkMayHoldObjects(uptr chunk) const;
+
   SpinMutex mu_;
+  u8 *chunk_marks_ = nullptr;
   SyncObject *objects_ = nullptr;
   SyncId *free_ids_ = nullptr;
   u32 free_count_ = 0;
