@@ -22,7 +22,8 @@
 //   read    ExclusiveWrite   W hb cur               ExclusiveRead   R = cur
 //   read    ExclusiveWrite   not W hb cur           Race            report W
 //   read    ExclusiveRead    R = cur                (no change)
-//   read    ExclusiveRead    W hb cur               ExclusiveRead   R = cur
+//   read    ExclusiveRead    W, R hb cur            ExclusiveRead   R = cur
+//   read    ExclusiveRead    W hb cur, not R hb cur (no change)     keeps R
 //   read    ExclusiveRead    not W hb cur           Race            report W
 //   write   New              -                      ExclusiveWrite  W = cur
 //   write   ExclusiveWrite   W = cur                (no change)
@@ -32,9 +33,9 @@
 //   write   ExclusiveRead    not R hb cur           Race            report R
 //   write   ExclusiveRead    not W hb cur           Race            report W
 //
-// Keeping one read (the newest) instead of a read vector clock is the
-// approximation: of several unordered reads only the newest is checked by a
-// later write (docs/design.md).
+// Keeping one read instead of a read vector clock is the approximation: of
+// several unordered reads only the first is checked by a later write
+// (docs/design.md).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_MSM_HB_H
@@ -79,6 +80,11 @@ struct MsmHb {
         return Race(race, c.aux(), AccessKind::kRead);
       if (!HappensBefore(thr, c.segment()))
         return Race(race, c.segment(), AccessKind::kWrite);
+      // Concurrent readers keep the first read: replacing it on every read
+      // would make each reader rewrite the cell, and the cache line would
+      // bounce between them, for a read no more telling than the one kept.
+      if (!ac.write && !HappensBefore(thr, c.aux()))
+        return c;
       return ac.write ? ShadowCell::Make(CellState::kExclusiveWrite, cur, 0)
                       : ShadowCell::Make(CellState::kExclusiveRead,
                                          c.segment(), cur);

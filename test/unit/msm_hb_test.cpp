@@ -177,19 +177,40 @@ TEST_F(MsmHbTest, ReadAgainInSameSegmentChangesNothing) {
   EXPECT_FALSE(race.found);
 }
 
-// read  ExclusiveRead  W hb cur  ExclusiveRead  R = cur
-TEST_F(MsmHbTest, ReadAfterOrderedWriteAndUnorderedReadGoesExclusiveRead) {
+// read  ExclusiveRead  W, R hb cur  ExclusiveRead  R = cur
+TEST_F(MsmHbTest, ReadAfterOrderedWriteAndOrderedReadGoesExclusiveRead) {
   SegmentId w = a.segment;
   Order(&a, &b);
-  Order(&a, &c);
-  // Reads do not conflict: b's read need not happen before c's.
-  EXPECT_EQ(ExclusiveRead(w, c.segment), Read(ExclusiveRead(w, b.segment), &c));
+  SegmentId r = b.segment;
+  Order(&b, &c);
+  EXPECT_EQ(ExclusiveRead(w, c.segment), Read(ExclusiveRead(w, r), &c));
   EXPECT_FALSE(noop);
   EXPECT_FALSE(race.found);
 }
 
-TEST_F(MsmHbTest, ReadAfterReadOfNewMemoryGoesExclusiveRead) {
-  EXPECT_EQ(ExclusiveRead(0, b.segment), Read(ExclusiveRead(0, a.segment), &b));
+TEST_F(MsmHbTest, ReadAfterOwnReadInEarlierSegmentGoesExclusiveRead) {
+  SegmentId r = a.segment;
+  a.NewSegment();
+  EXPECT_EQ(ExclusiveRead(0, a.segment), Read(ExclusiveRead(0, r), &a));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+// read  ExclusiveRead  W hb cur, not R hb cur  (no change)  keeps R
+TEST_F(MsmHbTest, ReadAfterOrderedWriteAndUnorderedReadKeepsTheFirstRead) {
+  SegmentId w = a.segment;
+  Order(&a, &b);
+  Order(&a, &c);
+  // Reads do not conflict: b's read need not happen before c's.
+  ShadowCell cell = ExclusiveRead(w, b.segment);
+  EXPECT_EQ(cell, Read(cell, &c));
+  EXPECT_FALSE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmHbTest, ReadAfterUnorderedReadOfNewMemoryKeepsTheFirstRead) {
+  ShadowCell cell = ExclusiveRead(0, a.segment);
+  EXPECT_EQ(cell, Read(cell, &b));
   EXPECT_FALSE(noop);
   EXPECT_FALSE(race.found);
 }
