@@ -8,7 +8,9 @@
 //
 // The hot path. An access of `size` bytes covers `size` cells (one per byte,
 // so distinct bytes never interfere). Inline: if every cell holds the same
-// value and the machine says the access changes nothing, return. Otherwise
+// value and the machine says the access changes nothing, or the thread has
+// already found that value unchanged by such an access since its last
+// synchronisation (hrace_noop_memo.h), return. Otherwise
 // the slow path walks the cells in runs of equal values, computes one
 // transition per run, records the access in the thread's trace, and publishes
 // each cell with compare-and-swap; a cell that another thread changed in the
@@ -50,6 +52,7 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
     RaceInfo run_race{};
     ShadowCell now = Machine::Transition(old, thr, ac, &run_race);
     if (now == old) {
+      thr->noops.Insert(old.raw(), write);
       i = run_end;
       continue;
     }
@@ -60,9 +63,7 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
                                     thr->locks.All(&ctx->locksets));
       traced = true;
     }
-    uptr k = i;
-    while (k < run_end && CasCell(&cells[k], old, now))
-      k++;
+    uptr k = i + CasCellRun(&cells[i], run_end - i, old, now);
     // A race counts only if it reached at least one cell.
     if (run_race.found && k > i && !race.found)
       race = run_race;
@@ -86,7 +87,8 @@ ALWAYS_INLINE void CheckCells(ThreadState *thr, uptr pc, uptr addr, uptr size,
                               bool write) {
   const u64 *cells = MemToShadow(addr);
   ShadowCell first = LoadCell(cells);
-  if (LIKELY(Machine::IsNoop(first, thr, write))) {
+  if (LIKELY(Machine::IsNoop(first, thr, write) ||
+             thr->noops.Contains(first.raw(), write))) {
     uptr i = 1;
     while (i < size && LoadRelaxed(&cells[i]) == first.raw())
       i++;
@@ -127,7 +129,7 @@ template <typename Fn> ALWAYS_INLINE void WithActiveMachine(Fn fn) {
 
 ALWAYS_INLINE void MemoryAccess(ThreadState *thr, uptr pc, uptr addr,
                                 uptr size, bool write) {
-  WithActiveMachine([=](auto machine) {
+  WithActiveMachine([=](auto machine) __attribute__((always_inline)) {
     Access<decltype(machine)>(thr, pc, addr, size, write);
   });
 }
@@ -135,7 +137,7 @@ ALWAYS_INLINE void MemoryAccess(ThreadState *thr, uptr pc, uptr addr,
 // The check alone, for a thread known to be active.
 ALWAYS_INLINE void CheckAccess(ThreadState *thr, uptr pc, uptr addr,
                                uptr size, bool write) {
-  WithActiveMachine([=](auto machine) {
+  WithActiveMachine([=](auto machine) __attribute__((always_inline)) {
     CheckCells<decltype(machine)>(thr, pc, addr, size, write);
   });
 }

@@ -118,11 +118,13 @@ void NewSegment(ThreadState *thr) {
     return;
   }
   thr->segment = seg;
+  thr->noops.Invalidate();
 }
 
 void AcquireClock(ThreadState *thr, const VectorClock &clock) {
   thr->vc.Join(clock);
   thr->acquires++;
+  thr->noops.Invalidate();
 }
 
 bool EndedBefore(ThreadState *thr, u32 thread_id) {
@@ -178,6 +180,7 @@ void MutexLocked(ThreadState *thr, uptr addr, bool write) {
   }
   if (first) {
     thr->locks.Add(s->lock_id, write);
+    thr->noops.Invalidate();
     LockRegionStarted(thr);
     UpdateRecording(thr);
   }
@@ -209,6 +212,7 @@ void MutexUnlocking(ThreadState *thr, uptr addr, bool write) {
   if (!last)
     return;
   thr->locks.Remove(s->lock_id);
+  thr->noops.Invalidate();
   UpdateRecording(thr);
   // Every machine starts a new segment here, the hybrid ones too (where it
   // orders nothing for other threads): within one segment a thread then only
@@ -248,6 +252,7 @@ void ThreadStart(ThreadState *thr, ThreadContext *tc) {
   thr->stack_depth = 0;
   thr->vc.CopyFrom(tc->sync_clock);
   thr->acquires++;
+  thr->noops.Invalidate();
   thr->previous_owner_clock = tc->sync_clock.Get(tc->slot);
   thr->clock = tc->last_clock;
   GetThreadStackBounds(&tc->stack_beg, &tc->stack_end);

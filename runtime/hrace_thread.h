@@ -20,6 +20,7 @@
 #include "hrace_defs.h"
 #include "hrace_lockset.h"
 #include "hrace_mutex.h"
+#include "hrace_noop_memo.h"
 #include "hrace_trace.h"
 #include "hrace_vector_clock.h"
 #include "hrace_write_read.h"
@@ -89,6 +90,7 @@ struct ThreadState {
   uptr pending_wait_cv = 0;
   bool pending_wait_signalled = false;
   SetOpCache set_ops;
+  NoopMemo noops;
   struct JoinRuleEntry {
     u32 thread_set = 0;
     u32 ended = 0;

@@ -1,0 +1,70 @@
+//===-- hrace_noop_memo.h - Cell values a thread's access leaves unchanged -===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The inline no-op test of a state machine (IsNoop) covers the exclusive
+// states in the owner's segment. A location shared by several threads (a
+// Shared-Read parameter block, a Shared-Modified field under a common lock,
+// msm=hb's concurrent reads) goes through the full transition on every
+// access, only to find that nothing changes.
+//
+// A transition depends on the cell's value and on the thread's
+// synchronisation state alone: its segment, its vector clock and its lock
+// set. So once the slow path has found that a read (or write) leaves a value
+// V unchanged, every later read (write) of V by the same thread is a no-op
+// too, until the thread's synchronisation state changes. This memo holds
+// such values, per access kind, in a small direct-mapped table. Many cells
+// share one value (every byte of a shared structure with the same history),
+// so a few entries cover a whole structure.
+//
+// Entries hold the complement of the cell, so the zero-initialised table of
+// a new thread matches no cell (the all-ones cell does not exist: state 15 is
+// unused). Invalidation is lazy: a synchronisation event only sets a flag,
+// and the table is cleared by the next insertion.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_NOOP_MEMO_H
+#define HRACE_NOOP_MEMO_H
+
+#include "hrace_defs.h"
+#include "hrace_libc.h"
+
+namespace hrace {
+
+class NoopMemo {
+public:
+  static constexpr u32 kEntries = 16;
+
+  ALWAYS_INLINE bool Contains(u64 cell, bool write) const {
+    return !stale_ && entries_[write][Index(cell)] == ~cell;
+  }
+
+  void Insert(u64 cell, bool write) {
+    if (stale_) {
+      internal_memset(entries_, 0, sizeof(entries_));
+      stale_ = false;
+    }
+    entries_[write][Index(cell)] = ~cell;
+  }
+
+  // The thread's segment, clock or lock set changed.
+  ALWAYS_INLINE void Invalidate() { stale_ = true; }
+
+private:
+  // Mixes state, segment and aux: cells of one structure differ in aux only
+  // (candidate locks, thread set) or in segment only.
+  static ALWAYS_INLINE u32 Index(u64 cell) {
+    return static_cast<u32>((cell >> 4) ^ (cell >> 34)) % kEntries;
+  }
+
+  bool stale_ = false;
+  u64 entries_[2][kEntries] = {};
+};
+
+} // namespace hrace
+
+#endif // HRACE_NOOP_MEMO_H

@@ -1,0 +1,66 @@
+//===-- noop_memo_test.cpp - Cell values known to be unchanged ------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "hrace_noop_memo.h"
+
+#include "../shadow/hrace_shadow_cell.h"
+
+#include "gtest/gtest.h"
+
+namespace hrace {
+namespace {
+
+u64 SharedRead(SegmentId ts, u32 aux) {
+  return ShadowCell::Make(CellState::kSharedRead, ts, aux).raw();
+}
+
+TEST(NoopMemoTest, NewMemoHoldsNoCellNotEvenNew) {
+  NoopMemo memo;
+  EXPECT_FALSE(memo.Contains(ShadowCell().raw(), false));
+  EXPECT_FALSE(memo.Contains(ShadowCell().raw(), true));
+  EXPECT_FALSE(memo.Contains(SharedRead(1, 1), false));
+}
+
+TEST(NoopMemoTest, InsertedValueIsFoundForItsKindOnly) {
+  NoopMemo memo;
+  memo.Insert(SharedRead(7, 3), false);
+  EXPECT_TRUE(memo.Contains(SharedRead(7, 3), false));
+  EXPECT_FALSE(memo.Contains(SharedRead(7, 3), true));
+  EXPECT_FALSE(memo.Contains(SharedRead(7, 4), false));
+  EXPECT_FALSE(memo.Contains(SharedRead(8, 3), false));
+}
+
+TEST(NoopMemoTest, InvalidateForgetsEverything) {
+  NoopMemo memo;
+  memo.Insert(SharedRead(7, 3), false);
+  memo.Insert(SharedRead(7, 3), true);
+  memo.Invalidate();
+  EXPECT_FALSE(memo.Contains(SharedRead(7, 3), false));
+  EXPECT_FALSE(memo.Contains(SharedRead(7, 3), true));
+}
+
+TEST(NoopMemoTest, InsertAfterInvalidateKeepsOnlyTheNewValue) {
+  NoopMemo memo;
+  memo.Insert(SharedRead(7, 3), false);
+  memo.Invalidate();
+  memo.Insert(SharedRead(9, 5), false);
+  EXPECT_TRUE(memo.Contains(SharedRead(9, 5), false));
+  EXPECT_FALSE(memo.Contains(SharedRead(7, 3), false));
+}
+
+TEST(NoopMemoTest, ManyValuesOfOneStructureStayWithinTheTable) {
+  NoopMemo memo;
+  // Candidate sets 1..kEntries with one segment: each gets its own entry.
+  for (u32 aux = 1; aux <= NoopMemo::kEntries; aux++)
+    memo.Insert(SharedRead(42, aux), false);
+  for (u32 aux = 1; aux <= NoopMemo::kEntries; aux++)
+    EXPECT_TRUE(memo.Contains(SharedRead(42, aux), false)) << aux;
+}
+
+} // namespace
+} // namespace hrace
