@@ -59,9 +59,15 @@ SetId IdSetTable::Intern(const u32 *ids, u32 count) {
   if (count_ == overflow_id_)
     count_++;
   if (count_ >= max_sets_) {
-    if (overflow_id_)
-      return overflow_id_;
-    Die("HybridRace: more than %u distinct %s\n", max_sets_, what_);
+    if (!overflow_id_)
+      Die("HybridRace: more than %u distinct %s\n", max_sets_, what_);
+    if (!overflowed_) {
+      overflowed_ = true;
+      Printf("HybridRace: more than %u distinct %s; new ones are unknown "
+             "from here on\n",
+             max_sets_ - 1, what_);
+    }
+    return overflow_id_;
   }
   Set *s =
       static_cast<Set *>(InternalAlloc(sizeof(Set) + (count - 1) * sizeof(u32)));

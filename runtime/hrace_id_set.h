@@ -54,6 +54,8 @@ private:
   u32 max_sets_ = 0;
   u32 count_ = 1;
   SetId overflow_id_ = 0;
+  // The table has been full at least once (reported once, under mu_).
+  bool overflowed_ = false;
   const char *what_ = "";
 };
 

@@ -21,8 +21,13 @@ namespace hrace {
 typedef SetId LockSetId;
 typedef u32 LockId;
 constexpr LockSetId kEmptyLockSet = kEmptySet;
-// Lock set ids must fit the 20 bits a shared shadow cell gives them.
+// Lock set ids must fit the 20 bits a shared shadow cell gives them. The last
+// id stands for a lock set that no longer fits the table (a program with a
+// lock per tree node holds ever new combinations): it intersects as the set
+// of every lock, so accesses under it never empty a candidate set. Running
+// out of ids thus costs missed lock-set violations, never false reports.
 constexpr u32 kMaxLockSets = 1 << 20;
+constexpr LockSetId kUnknownLockSet = kMaxLockSets - 1;
 
 // The locks one thread holds, in acquisition order, and its two interned
 // sets: all held locks (what protects a read) and write-held locks (what

@@ -79,6 +79,10 @@ bool AlreadyReported(uptr pc1, uptr pc2) {
 }
 
 void PrintLockSet(TextBuffer *out, LockSetId id) {
+  if (id == kUnknownLockSet) {
+    out->Append("unknown (more than %u lock sets)", kMaxLockSets - 1);
+    return;
+  }
   u32 n;
   const LockId *locks = ctx->locksets.Members(id, &n);
   if (!n) {

@@ -87,7 +87,7 @@ void Initialize() {
   InitInterceptors();
   c->segments.Init();
   c->syncs.Init();
-  c->locksets.Init(kMaxLockSets, 0, "lock sets");
+  c->locksets.Init(kMaxLockSets, kUnknownLockSet, "lock sets");
   c->threadsets.Init(kMaxThreadSets, kThreadSetOverflow, "thread sets");
   c->threads.Init();
   ThreadContext *main = c->threads.Create(0);
