@@ -52,6 +52,9 @@ public:
                   AccessRecord *out) const;
 
 private:
+  // Event `pos` if it is still in the ring, with its segment.
+  bool ReadEvent(u64 pos, AccessRecord *out, SegmentId *seg) const;
+
   struct Event {
     // Position + 1 of the event in the slot; 0 while it is being written.
     u64 stamp;

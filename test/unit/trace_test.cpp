@@ -121,5 +121,29 @@ TEST_F(TraceTest, OldestEventsAreOverwritten) {
   EXPECT_EQ(0u, found.pc);
 }
 
+TEST_F(TraceTest, FindsAccessOfAnOldSegmentAmongManyNewerOnes) {
+  // Segments 1..1000, ten accesses each, at addresses that repeat per
+  // segment: only segment 300's own events may answer.
+  for (SegmentId seg = 1; seg <= 1000; seg++)
+    for (uptr i = 0; i < 10; i++)
+      trace->AddAccess(0x1000 + 8 * i, 8, i % 2 == 0, seg * 100 + i, seg, 0);
+  ASSERT_TRUE(Find(300, 0x1010, 8, AccessKind::kWrite));
+  EXPECT_EQ(30002u, found.pc);
+  ASSERT_TRUE(Find(1000, 0x1008, 8, AccessKind::kRead));
+  EXPECT_EQ(100001u, found.pc);
+  ASSERT_TRUE(Find(1, 0x1000, 8, AccessKind::kAny));
+  EXPECT_EQ(100u, found.pc);
+  EXPECT_FALSE(Find(300, 0x2000, 8, AccessKind::kAny));
+  EXPECT_FALSE(Find(1001, 0x1000, 8, AccessKind::kAny));
+}
+
+TEST_F(TraceTest, SegmentWithoutEventsBetweenOthersFindsNothing) {
+  trace->AddAccess(0x1000, 8, true, 0x1, 4, 0);
+  trace->AddAccess(0x1000, 8, true, 0x2, 6, 0);
+  EXPECT_FALSE(Find(5, 0x1000, 8, AccessKind::kWrite));
+  ASSERT_TRUE(Find(4, 0x1000, 8, AccessKind::kWrite));
+  EXPECT_EQ(0x1u, found.pc);
+}
+
 } // namespace
 } // namespace hrace
