@@ -4,8 +4,9 @@
 // fills it. Nothing orders the two threads, yet nothing is reported: the
 // second owner's writes are to a new object.
 //
-// The invisible signals only make the free come before the second malloc,
-// with no other allocation in between, so that the block is reused.
+// The invisible signals only make Second's first allocation come before
+// First's, and the release come before the second malloc with no other
+// allocation in between, so that the block is reused.
 //
 // RUN: %hrace_cc %s -o %t
 // RUN: env HRACE_OPTIONS=msm=hb GLIBC_TUNABLES=glibc.malloc.arena_max=1 %t 2>&1 | FileCheck %s
@@ -19,7 +20,7 @@
 #include <stdlib.h>
 
 enum { kSize = 2000 }; // too large for the per-thread cache
-static int Freed, Reallocated;
+static int SecondReady, Freed, Reallocated;
 
 static void Fill(char *Block, char Value) {
   for (int I = 0; I < kSize; I += 8)
@@ -27,6 +28,7 @@ static void Fill(char *Block, char Value) {
 }
 
 static void *First(void *Arg) {
+  invisible_wait(&SecondReady);
   char *Block = malloc(kSize);
   Fill(Block, 1);
   free(Block);
@@ -36,7 +38,10 @@ static void *First(void *Arg) {
 }
 
 static void *Second(void *Arg) {
-  free(malloc(1)); // sets up this thread's allocator cache first
+  // Sets up this thread's allocator cache before First frees: done later,
+  // the small allocation would be carved out of the freed block.
+  free(malloc(1));
+  invisible_signal(&SecondReady);
   invisible_wait(&Freed);
   char *Block = malloc(kSize);
   invisible_signal(&Reallocated);
