@@ -10,10 +10,10 @@
 // so distinct bytes never interfere). Inline: if every cell holds the same
 // value and the machine says the access changes nothing, or the thread has
 // already found that value unchanged by such an access since its last
-// synchronisation (hrace_noop_memo.h), return. Otherwise
-// the slow path walks the cells in runs of equal values, computes one
-// transition per run, records the access in the thread's trace, and publishes
-// each cell with compare-and-swap; a cell that another thread changed in the
+// synchronisation (hrace_noop_memo.h), return. Otherwise the slow path walks
+// the cells in runs of equal values, computes one transition per run,
+// records the access in the thread's trace, and publishes the run with
+// compare-and-swap (CasCellRun); a cell that another thread changed in the
 // meantime is recomputed on its own. No locks, no allocation.
 //
 //===----------------------------------------------------------------------===//
