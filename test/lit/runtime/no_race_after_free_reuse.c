@@ -2,7 +2,8 @@
 // and frees it; another thread then allocates a block of the same size
 // (with a single malloc arena the allocator hands back the same block) and
 // fills it. Nothing orders the two threads, yet nothing is reported: the
-// second owner's writes are to a new object.
+// second owner's writes are to a new object. The same holds when the block
+// is released with realloc(p, 0), which glibc treats as free(p).
 //
 // The invisible signals only make Second's first allocation come before
 // First's, and the release come before the second malloc with no other
@@ -10,6 +11,8 @@
 //
 // RUN: %hrace_cc %s -o %t
 // RUN: env HRACE_OPTIONS=msm=hb GLIBC_TUNABLES=glibc.malloc.arena_max=1 %t 2>&1 | FileCheck %s
+// RUN: %hrace_cc -DRELEASE_WITH_REALLOC %s -o %t.realloc
+// RUN: env HRACE_OPTIONS=msm=hb GLIBC_TUNABLES=glibc.malloc.arena_max=1 %t.realloc 2>&1 | FileCheck %s
 // CHECK-NOT: HybridRace
 // CHECK:     same block: yes
 // CHECK-NOT: HybridRace
@@ -31,7 +34,11 @@ static void *First(void *Arg) {
   invisible_wait(&SecondReady);
   char *Block = malloc(kSize);
   Fill(Block, 1);
+#ifdef RELEASE_WITH_REALLOC
+  (void)realloc(Block, 0); // glibc frees Block and returns NULL
+#else
   free(Block);
+#endif
   invisible_signal(&Freed);
   invisible_wait(&Reallocated); // this thread's exit frees memory too
   return Block;
