@@ -64,6 +64,8 @@ DEFINE_REAL(int, pthread_cond_timedwait, pthread_cond_t *, pthread_mutex_t *,
 DEFINE_REAL(int, pthread_cond_clockwait, pthread_cond_t *, pthread_mutex_t *,
             clockid_t, const struct timespec *)
 DEFINE_REAL(int, pthread_cond_destroy, pthread_cond_t *)
+DEFINE_REAL(int, pthread_barrier_init, pthread_barrier_t *,
+            const pthread_barrierattr_t *, unsigned)
 DEFINE_REAL(int, pthread_barrier_wait, pthread_barrier_t *)
 DEFINE_REAL(int, pthread_barrier_destroy, pthread_barrier_t *)
 DEFINE_REAL(int, pthread_once, pthread_once_t *, void (*)(void))
@@ -105,6 +107,7 @@ void InitPthreadInterceptors() {
   real_pthread_cond_clockwait =
       reinterpret_cast<decltype(real_pthread_cond_clockwait)>(
           ResolveReal("pthread_cond_clockwait", nullptr, false));
+  RESOLVE_REAL(pthread_barrier_init);
   RESOLVE_REAL(pthread_barrier_wait);
   RESOLVE_REAL(pthread_barrier_destroy);
   RESOLVE_REAL(pthread_once);
@@ -419,12 +422,22 @@ INTERCEPTOR_ATTRIBUTE int pthread_cond_destroy(pthread_cond_t *c) {
 
 // --- Barriers, once, semaphores ---------------------------------------------
 
+INTERCEPTOR_ATTRIBUTE int pthread_barrier_init(pthread_barrier_t *b,
+                                               const pthread_barrierattr_t *a,
+                                               unsigned count) {
+  SCOPED_INTERCEPTOR(pthread_barrier_init, b, a, count);
+  int res = REAL(pthread_barrier_init)(b, a, count);
+  if (!res)
+    BarrierInit(thr, Addr(b), count);
+  return res;
+}
+
 INTERCEPTOR_ATTRIBUTE int pthread_barrier_wait(pthread_barrier_t *b) {
   SCOPED_INTERCEPTOR(pthread_barrier_wait, b);
-  // Everyone's arrival is published before anyone leaves.
-  ReleaseAddr(thr, Addr(b));
+  // Everyone's arrival at this round is published before anyone leaves it.
+  u32 round = BarrierArrive(thr, Addr(b));
   int res = REAL(pthread_barrier_wait)(b);
-  AcquireAddr(thr, Addr(b));
+  BarrierLeave(thr, Addr(b), round);
   return res;
 }
 

@@ -157,6 +157,51 @@ void ReleaseAddr(ThreadState *thr, uptr addr) {
     Release(thr, s);
 }
 
+void BarrierInit(ThreadState *thr, uptr addr, u32 count) {
+  SyncObject *s = ctx->syncs.GetOrCreate(addr);
+  if (!s)
+    return;
+  SpinMutexLock l(&s->mu);
+  s->barrier_count = count;
+  s->barrier_arrived = 0;
+  s->barrier_round = 0;
+  s->round_clock[0].Reset();
+  s->round_clock[1].Reset();
+}
+
+// One clock for all rounds would let a thread that leaves round r late
+// acquire what another thread published on arriving at round r + 1, and so
+// hide a race between their accesses of round r + 1. Two clocks suffice: when
+// round r is complete every thread has left round r - 1, whose clock round
+// r + 1 then reuses.
+u32 BarrierArrive(ThreadState *thr, uptr addr) {
+  SyncObject *s = ctx->syncs.GetOrCreate(addr);
+  if (!s)
+    return 0;
+  u32 round;
+  {
+    SpinMutexLock l(&s->mu);
+    round = s->barrier_round;
+    s->round_clock[round % 2].Join(thr->vc);
+    // Without a known count (a barrier initialised before the runtime saw
+    // it), every round shares clock 0: conservative, as before rounds.
+    if (s->barrier_count && ++s->barrier_arrived == s->barrier_count) {
+      s->barrier_arrived = 0;
+      s->barrier_round++;
+      s->round_clock[s->barrier_round % 2].Reset();
+    }
+  }
+  NewSegment(thr);
+  return round;
+}
+
+void BarrierLeave(ThreadState *thr, uptr addr, u32 round) {
+  if (SyncObject *s = ctx->syncs.Get(addr)) {
+    SpinMutexLock l(&s->mu);
+    AcquireClock(thr, s->round_clock[round % 2]);
+  }
+}
+
 void MutexLocked(ThreadState *thr, uptr addr, bool write) {
   SyncObject *s = ctx->syncs.GetOrCreate(addr);
   if (!s)

@@ -93,6 +93,11 @@ void Acquire(ThreadState *thr, SyncObject *s);
 void Release(ThreadState *thr, SyncObject *s);
 void AcquireAddr(ThreadState *thr, uptr addr);
 void ReleaseAddr(ThreadState *thr, uptr addr);
+// pthread_barrier_wait: the arrival publishes into its round's clock and
+// returns the round; leaving acquires that round's clock only.
+void BarrierInit(ThreadState *thr, uptr addr, u32 count);
+u32 BarrierArrive(ThreadState *thr, uptr addr);
+void BarrierLeave(ThreadState *thr, uptr addr, u32 round);
 
 // --- Locks ------------------------------------------------------------------
 

@@ -62,6 +62,8 @@ void SyncTable::Release(SyncId id) {
   SyncObject *s = &objects_[id];
   s->clock.Free();
   s->read_clock.Free();
+  s->round_clock[0].Free();
+  s->round_clock[1].Free();
   FreeSignalWrites(s);
   SpinMutexLock l(&mu_);
   free_ids_[free_count_++] = id;

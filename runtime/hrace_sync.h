@@ -47,6 +47,13 @@ struct SyncObject {
   // Write owner of a lock (thread id + 1, 0 when free) and its recursion.
   u32 owner;
   u32 recursion;
+  // Barriers: the thread count given to pthread_barrier_init (0: unknown),
+  // the arrivals at the current round, its number, and what the arrivals of
+  // even and odd rounds published (BarrierArrive in hrace_rtl.cpp).
+  u32 barrier_count;
+  u32 barrier_arrived;
+  u32 barrier_round;
+  VectorClock round_clock[2];
   // DS of the write/read relations: the last signallers that wrote bytes of
   // this granule inside a lock region (hrace_write_read.h).
   SignalWrite *signal_writes;

@@ -27,10 +27,10 @@
 // first layer of each slab after the first: its owner at the start of the
 // phase, the thread below at the end of it.
 //
-// (A race inside a short phase, such as an off-by-one in phase 4, can go
-// unseen by detectors that model a barrier as one release-acquire object,
-// as ThreadSanitizer and HybridRace do: a thread that leaves the barrier
-// late acquires the other's arrival at the next barrier too.)
+// (A race inside a short phase can go unseen by a detector that models a
+// barrier as one release-acquire object, as ThreadSanitizer does: a thread
+// that leaves the barrier late acquires the other's arrival at the next
+// barrier too. HybridRace keeps one clock per round, so it does not.)
 //
 //===----------------------------------------------------------------------===//
 
