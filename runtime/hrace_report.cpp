@@ -150,32 +150,20 @@ bool DescribeGlobal(TextBuffer *out, uptr addr) {
   return true;
 }
 
-// Walks back to the nearest block start: blocks are rarely larger than the
-// walk, and reports are rare.
 bool DescribeHeap(TextBuffer *out, uptr addr) {
-  uptr granule = addr & ~(kMetaGranule - 1);
-  for (uptr i = 0; i < (1u << 24) && IsAppMem(granule); i++) {
-    uptr size = HeapBlockSize(granule);
-    if (size) {
-      if (addr >= granule + size)
-        return false;
-      out->Append("  Location is heap block of size %zu at 0x%zx, offset "
-                  "%zu\n",
-                  size, granule, addr - granule);
-      return true;
-    }
-    if (granule < kMetaGranule)
-      return false;
-    granule -= kMetaGranule;
-  }
-  return false;
+  uptr beg, size;
+  if (!FindHeapBlock(addr, &beg, &size))
+    return false;
+  out->Append("  Location is heap block of size %zu at 0x%zx, offset %zu\n",
+              size, beg, addr - beg);
+  return true;
 }
 
-// Cheapest first: stacks are a list, globals one symbolizer query, the heap
-// a walk through the meta table.
+// Cheapest first: stacks are a list, the heap a walk bounded by a chunk,
+// globals a symbolizer query.
 void DescribeLocation(TextBuffer *out, uptr addr) {
-  if (!DescribeStack(out, addr) && !DescribeGlobal(out, addr))
-    DescribeHeap(out, addr);
+  if (!DescribeStack(out, addr) && !DescribeHeap(out, addr))
+    DescribeGlobal(out, addr);
 }
 
 void DescribeThread(TextBuffer *out, u32 thread_id) {
