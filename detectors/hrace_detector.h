@@ -32,6 +32,9 @@ namespace hrace {
 
 struct AccessContext {
   bool write;
+  // The first byte of the access: what a hand-off edge's scope is matched
+  // against (hrace_hybrid.h, OrderedByHandoff).
+  uptr addr;
 };
 
 // Why the machine went to Race.

@@ -21,6 +21,39 @@ SetId PairWithOwner(ThreadState *thr, SegmentId seg) {
   return ctx->threadsets.Intern(ids, owner == me ? 1 : 2);
 }
 
+SetId WithOwners(ThreadState *thr, SegmentId a, SegmentId b) {
+  u32 ids[3] = {thr->thread_id | kThreadTag,
+                ctx->segments.Get(a).thread_id | kThreadTag,
+                b ? ctx->segments.Get(b).thread_id | kThreadTag
+                  : thr->thread_id | kThreadTag};
+  // Sorted, duplicates dropped, as the table wants them.
+  for (u32 i = 1; i < 3; i++)
+    for (u32 j = i; j > 0 && ids[j - 1] > ids[j]; j--) {
+      u32 t = ids[j];
+      ids[j] = ids[j - 1];
+      ids[j - 1] = t;
+    }
+  u32 n = 1;
+  for (u32 i = 1; i < 3; i++)
+    if (ids[i] != ids[n - 1])
+      ids[n++] = ids[i];
+  return ctx->threadsets.Intern(ids, n);
+}
+
+bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg) {
+  if (!seg)
+    return false;
+  SegmentInfo s = ctx->segments.Get(seg);
+  // Clock values of a slot only grow, across its owners too: an edge that
+  // knows this far into the slot knows the access.
+  if (!thr->relations.handoffs.MayOrder(s.slot, s.clock))
+    return false;
+  uptr beg, size;
+  if (!FindHeapBlock(addr, &beg, &size))
+    return false;
+  return thr->relations.handoffs.Orders(s.slot, s.clock, beg, beg + size);
+}
+
 bool AloneAfterJoins(ThreadState *thr, SetId threads) {
   if (threads == kThreadSetOverflow)
     return false;

@@ -10,13 +10,18 @@
 //
 //   exclusive states  segment = TS (the owner's segment)
 //                     aux     = the owner's lock set at that access
+//   msm=short's       segment = R, the read's segment
+//   ExclusiveRead-    aux     = W, the segment of the write it read
+//   AfterWrite        state flags: R and W held locks (or not)
 //   shared states     segment = TS
 //                     aux     = candidate lock set C (20 bits)
 //                             | thread set S (10 bits) << 20
 //
 // Locks give no happens-before in these machines (LocksOrder() is false);
 // ordering comes from create/join, signal/wait, barriers, semaphores, once,
-// atomics and annotations.
+// atomics, annotations and, in precise mode, the write/read relations of
+// wait and polling loops. Hand-off edges (runtime/hrace_handoff.h) are
+// consulted only where a machine would otherwise report.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_HYBRID_H
@@ -51,6 +56,18 @@ ALWAYS_INLINE LockSetId AccessLocks(ThreadState *thr, bool write) {
 ALWAYS_INLINE LockSetId Intersect(ThreadState *thr, LockSetId a,
                                   LockSetId b) {
   return thr->set_ops.Intersect(&ctx->locksets, a, b);
+}
+
+// {t, owner of a, owner of b}; b may be 0.
+SetId WithOwners(ThreadState *thr, SegmentId a, SegmentId b);
+
+// On the way to a report only: a hand-off edge of thr orders the access in
+// segment `seg` before this access (runtime/hrace_handoff.h).
+bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg);
+ALWAYS_INLINE bool HandedOver(ThreadState *thr, const AccessContext &ac,
+                              SegmentId seg) {
+  return !thr->relations.handoffs.empty() &&
+         OrderedByHandoff(thr, ac.addr, seg);
 }
 
 // S u {t}.
@@ -101,7 +118,8 @@ ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr, bool write) {
     return true;
   if (s == CellState::kExclusiveWrite)
     return c.segment() == thr->segment;
-  return !write && s == CellState::kExclusiveRead &&
+  return !write &&
+         (s == CellState::kExclusiveRead || IsReadAfterWrite(s)) &&
          c.segment() == thr->segment;
 }
 

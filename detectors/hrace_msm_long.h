@@ -34,6 +34,10 @@
 //   shared  r / w   join rule                ER/EW  TS = cur
 //   Race    any     -                        Race   nothing is checked
 //
+// Where a row reports, a hand-off edge of the thread that orders the
+// previous access before this one (hrace_hybrid.h, HandedOver) turns "not
+// hb" into "hb" for that row.
+//
 // Shared states also keep S (thread set) for the join rule.
 //
 //===----------------------------------------------------------------------===//
@@ -72,6 +76,8 @@ struct MsmLong {
         return Shared(CellState::kSharedRead, ts, locks, pair);
       if (locks != kEmptyLockSet)
         return Shared(CellState::kSharedModified, ts, locks, pair);
+      if (HandedOver(thr, ac, ts))
+        return Exclusive(thr, write, locks);
       return Race(race, RaceCause::kUnordered, ts, KindOf(state), c.aux(),
                   locks);
     }
@@ -86,6 +92,8 @@ struct MsmLong {
                       ts, locks, pair);
       if (locks != kEmptyLockSet)
         return Shared(CellState::kSharedModified2, ts, locks, pair);
+      if (HandedOver(thr, ac, ts))
+        return ShadowCell::Make(CellState::kExclusiveReadWrite, cur, locks);
       return Race(race, RaceCause::kUnordered, ts, AccessKind::kAny, c.aux(),
                   locks);
     }
@@ -106,7 +114,8 @@ struct MsmLong {
           return Shared(CellState::kSharedModified, ts, remaining, with_me);
         return Shared(state, cur, remaining, with_me);
       }
-      if (state != CellState::kSharedModified2 || HappensBefore(thr, ts))
+      if (state != CellState::kSharedModified2 || HappensBefore(thr, ts) ||
+          HandedOver(thr, ac, ts))
         return ShadowCell::Make(CellState::kExclusiveReadWrite, cur, locks);
       return Race(race, RaceCause::kLockSetEmpty, ts, AccessKind::kAny,
                   candidates, locks);

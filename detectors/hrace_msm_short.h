@@ -15,10 +15,20 @@
 //   state   access  condition              next   effect
 //   New     r / w   -                      ER/EW  TS = cur, Lo = L
 //   EW      r       TS = cur               (no change: keeps the write)
-//   EW,ER   r / w   TS hb cur              ER/EW  TS = cur, Lo = L
+//   EW      r       TS hb cur              ERaW   R = cur, W = TS
+//   EW,ER   w; ER r TS hb cur              ER/EW  TS = cur, Lo = L
 //   ER      r       not hb                 SR     keep TS, C = Lo & L, S = {t, owner}
 //   EW,ER   w; EW r not hb, Lo & L != {}   SM     TS = cur, C = Lo & L, S = {t, owner}
 //   EW,ER   w; EW r not hb, Lo & L == {}   Race   report
+//   ERaW    r       R hb cur               ERaW   R = cur, keep W
+//   ERaW    w       R hb cur               EW     TS = cur, Lo = L
+//   ERaW    r       not R hb, W hb cur     SR     TS = R, C = Lr ? L : {}, S = {t, owner R}
+//   ERaW    r       not W hb, Lw, L != {}  SM     TS = cur, C = L, S = {t, owners}
+//   ERaW    r       not W hb otherwise     Race   report W
+//   ERaW    w       not R hb, Lr, L != {},
+//                   W hb cur or Lw         SM     TS = cur, C = L, S = {t, owners}
+//   ERaW    w       not R hb otherwise     Race   report R (or W if only W is
+//                                                 unprotected)
 //   SR      r       -                      SR     C &= L, S += t
 //   SR      w       TS hb cur or C&L!={}   SM     C &= L, S += t
 //   SR      w       not hb, C & L == {}    Race   report
@@ -28,15 +38,28 @@
 //   SR,SM   r / w   join rule: all of S but t ended before t   ER/EW
 //   Race    any     -                      Race   nothing is checked
 //
+// Where a row reports, a hand-off edge of the thread that orders the
+// previous access before this one (hrace_hybrid.h, HandedOver) turns "not
+// hb" into "hb" for that row.
+//
 // A segment ends at every unlock (hrace_rtl.cpp), so in the owner's own
 // segment its locks only grow and the first access's L is a safe Lo.
 //
-// Departures from the paper (docs/design.md): the exclusive states keep Lo,
-// and leaving them intersects it with L. The paper sets C = L, so a first,
-// unprotected write followed by a concurrent write under an unrelated lock
-// goes to SM and is missed (its 4.2.5); here Lo = {} makes C empty and the
-// race is reported. And a read by the owner in its own segment keeps
-// Exclusive-Write, so a concurrent reader still meets the write.
+// Departures from the paper (docs/design.md):
+//   - the exclusive states keep Lo, and leaving them intersects it with L.
+//     The paper sets C = L, so a first, unprotected write followed by a
+//     concurrent write under an unrelated lock goes to SM and is missed (its
+//     4.2.5); here Lo = {} makes C empty and the race is reported.
+//   - a read by the owner in its own segment keeps Exclusive-Write, so a
+//     concurrent reader still meets the write.
+//   - an ordered read of a write does not forget the write:
+//     Exclusive-Read-after-Write (ERaW) keeps both segments, and whether
+//     each access held locks (Lr, Lw: one bit each, the lock sets do not
+//     fit). A later access concurrent with the write is still checked
+//     against it (double-checked locking; a third thread reading while the
+//     writer's data is handed to an ordered reader). Lr, Lw stand for the
+//     lock sets: a bit set with L non-empty counts as protected, which can
+//     only miss a race with an unrelated lock, never report a false one.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_MSM_SHORT_H
@@ -59,6 +82,8 @@ struct MsmShort {
     LockSetId locks = AccessLocks(thr, write);
     SegmentId ts = c.segment();
     CellState state = c.state();
+    if (IsReadAfterWrite(state))
+      return FromReadAfterWrite(c, thr, ac, locks, race);
     switch (state) {
     case CellState::kNew:
       return Exclusive(thr, write, locks);
@@ -67,7 +92,7 @@ struct MsmShort {
       if (ts == thr->segment)
         return write ? Exclusive(thr, true, locks) : c;
       if (HappensBefore(thr, ts))
-        return Exclusive(thr, write, locks);
+        return AfterExclusive(c, thr, write, locks);
       LockSetId owner_locks = c.aux();
       LockSetId candidates = Intersect(thr, owner_locks, locks);
       if (state == CellState::kExclusiveRead && !write)
@@ -76,6 +101,8 @@ struct MsmShort {
       if (candidates != kEmptyLockSet)
         return ShadowCell::Make(CellState::kSharedModified, thr->segment,
                                 SharedAux(candidates, PairWithOwner(thr, ts)));
+      if (HandedOver(thr, ac, ts))
+        return AfterExclusive(c, thr, write, locks);
       return Race(race, RaceCause::kUnordered, ts, KindOf(state), owner_locks,
                   locks);
     }
@@ -93,7 +120,7 @@ struct MsmShort {
       if (remaining != kEmptyLockSet)
         return ShadowCell::Make(CellState::kSharedModified, ts,
                                 SharedAux(remaining, with_me));
-      bool ordered = HappensBefore(thr, ts);
+      bool ordered = HappensBefore(thr, ts) || HandedOver(thr, ac, ts);
       if (ordered && state == CellState::kSharedModified)
         return Exclusive(thr, write, locks);
       if (ordered)
@@ -105,6 +132,73 @@ struct MsmShort {
     default:
       return c;
     }
+  }
+
+private:
+  // An access ordered after the exclusive owner's: a read of a write keeps
+  // the write, anything else starts afresh.
+  static ShadowCell AfterExclusive(ShadowCell c, ThreadState *thr, bool write,
+                                   LockSetId locks) {
+    if (write || c.state() != CellState::kExclusiveWrite)
+      return hybrid::Exclusive(thr, write, locks);
+    return ReadAfterWrite(thr->segment, c.segment(), locks != kEmptyLockSet,
+                          c.aux() != kEmptyLockSet);
+  }
+
+  static ShadowCell ReadAfterWrite(SegmentId read, SegmentId write,
+                                   bool reader_locked, bool writer_locked) {
+    u8 s = static_cast<u8>(CellState::kExclusiveReadAfterWrite) |
+           (reader_locked ? kReaderLocked : 0) |
+           (writer_locked ? kWriterLocked : 0);
+    return ShadowCell::Make(static_cast<CellState>(s), read, write);
+  }
+
+  static ShadowCell FromReadAfterWrite(ShadowCell c, ThreadState *thr,
+                                       const AccessContext &ac,
+                                       LockSetId locks, RaceInfo *race) {
+    using namespace hybrid;
+    SegmentId read = c.segment();
+    SegmentId written = c.aux();
+    u8 flags = static_cast<u8>(c.state()) & 3;
+    bool writer_locked = flags & kWriterLocked;
+    bool locked = locks != kEmptyLockSet;
+    SegmentId cur = thr->segment;
+    if (read == cur || HappensBefore(thr, read)) {
+      if (ac.write)
+        return Exclusive(thr, true, locks);
+      return read == cur ? c
+                         : ReadAfterWrite(cur, written, locked, writer_locked);
+    }
+    bool after_write = HappensBefore(thr, written);
+    if (!ac.write) {
+      // Reads do not race with the read; the write decides.
+      if (after_write || HandedOver(thr, ac, written))
+        return ShadowCell::Make(
+            CellState::kSharedRead, read,
+            SharedAux((flags & kReaderLocked) ? locks : kEmptyLockSet,
+                      PairWithOwner(thr, read)));
+      if (writer_locked && locked)
+        return ShadowCell::Make(
+            CellState::kSharedModified, cur,
+            SharedAux(locks, WithOwners(thr, read, written)));
+      return Race(race, RaceCause::kUnordered, written, AccessKind::kWrite,
+                  kEmptyLockSet, locks);
+    }
+    bool read_protected = (flags & kReaderLocked) && locked;
+    if (read_protected && (after_write || writer_locked))
+      return ShadowCell::Make(CellState::kSharedModified, cur,
+                              SharedAux(locks, WithOwners(thr, read, written)));
+    // A hand-off that orders the read orders the write it read too.
+    if (HandedOver(thr, ac, read))
+      return Exclusive(thr, true, locks);
+    if (!read_protected)
+      return Race(race, RaceCause::kUnordered, read, AccessKind::kRead,
+                  kEmptyLockSet, locks);
+    if (HandedOver(thr, ac, written))
+      return ShadowCell::Make(CellState::kSharedModified, cur,
+                              SharedAux(locks, PairWithOwner(thr, read)));
+    return Race(race, RaceCause::kUnordered, written, AccessKind::kWrite,
+                kEmptyLockSet, locks);
   }
 };
 

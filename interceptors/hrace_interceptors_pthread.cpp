@@ -69,11 +69,51 @@ DEFINE_REAL(int, pthread_barrier_init, pthread_barrier_t *,
 DEFINE_REAL(int, pthread_barrier_wait, pthread_barrier_t *)
 DEFINE_REAL(int, pthread_barrier_destroy, pthread_barrier_t *)
 DEFINE_REAL(int, pthread_once, pthread_once_t *, void (*)(void))
+// The C++ ABI's guards of function-local statics (libstdc++, libc++abi).
+DEFINE_REAL(int, __cxa_guard_acquire, u64 *)
+DEFINE_REAL(void, __cxa_guard_release, u64 *)
+DEFINE_REAL(void, __cxa_guard_abort, u64 *)
 DEFINE_REAL(int, sem_post, sem_t *)
 DEFINE_REAL(int, sem_wait, sem_t *)
 DEFINE_REAL(int, sem_trywait, sem_t *)
 DEFINE_REAL(int, sem_timedwait, sem_t *, const struct timespec *)
 DEFINE_REAL(int, sem_destroy, sem_t *)
+
+// A program linked with -static-libstdc++ has no shared libstdc++ to find
+// the guard functions in: its calls reach the runtime's definitions, which
+// then keep the guard themselves. Byte 0 says "initialised", as the ABI
+// requires (the compiler's inline check reads it); byte 1 "being
+// initialised".
+namespace {
+u8 *GuardByte(u64 *g, int i) { return reinterpret_cast<u8 *>(g) + i; }
+
+int OwnGuardAcquire(u64 *g) {
+  for (;;) {
+    if (__atomic_load_n(GuardByte(g, 0), __ATOMIC_ACQUIRE))
+      return 0;
+    u8 idle = 0;
+    if (__atomic_compare_exchange_n(GuardByte(g, 1), &idle, 1, false,
+                                    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+      return 1;
+    sched_yield();
+  }
+}
+
+void OwnGuardRelease(u64 *g) {
+  __atomic_store_n(GuardByte(g, 0), 1, __ATOMIC_RELEASE);
+  __atomic_store_n(GuardByte(g, 1), 0, __ATOMIC_RELEASE);
+}
+
+void OwnGuardAbort(u64 *g) {
+  __atomic_store_n(GuardByte(g, 1), 0, __ATOMIC_RELEASE);
+}
+
+template <typename Fn> void ResolveOr(Fn **real, const char *name, Fn *own) {
+  *real = reinterpret_cast<Fn *>(ResolveReal(name, nullptr, false));
+  if (!*real)
+    *real = own;
+}
+} // namespace
 
 namespace hrace {
 void InitPthreadInterceptors() {
@@ -111,6 +151,11 @@ void InitPthreadInterceptors() {
   RESOLVE_REAL(pthread_barrier_wait);
   RESOLVE_REAL(pthread_barrier_destroy);
   RESOLVE_REAL(pthread_once);
+  ResolveOr(&real___cxa_guard_acquire, "__cxa_guard_acquire",
+            OwnGuardAcquire);
+  ResolveOr(&real___cxa_guard_release, "__cxa_guard_release",
+            OwnGuardRelease);
+  ResolveOr(&real___cxa_guard_abort, "__cxa_guard_abort", OwnGuardAbort);
   RESOLVE_REAL(sem_post);
   RESOLVE_REAL(sem_wait);
   RESOLVE_REAL(sem_trywait);
@@ -247,7 +292,6 @@ INTERCEPTOR_ATTRIBUTE int pthread_mutex_timedlock(pthread_mutex_t *m,
 
 INTERCEPTOR_ATTRIBUTE int pthread_mutex_unlock(pthread_mutex_t *m) {
   SCOPED_INTERCEPTOR(pthread_mutex_unlock, m);
-  ResolvePendingWait(thr);
   MutexUnlocking(thr, Addr(m), true);
   return REAL(pthread_mutex_unlock)(m);
 }
@@ -357,14 +401,12 @@ INTERCEPTOR_ATTRIBUTE int pthread_spin_unlock(pthread_spinlock_t *l) {
 
 INTERCEPTOR_ATTRIBUTE int pthread_cond_signal(pthread_cond_t *c) {
   SCOPED_INTERCEPTOR(pthread_cond_signal, c);
-  SignalMapsWrites(thr);
   ReleaseAddr(thr, Addr(c));
   return REAL(pthread_cond_signal)(c);
 }
 
 INTERCEPTOR_ATTRIBUTE int pthread_cond_broadcast(pthread_cond_t *c) {
   SCOPED_INTERCEPTOR(pthread_cond_broadcast, c);
-  SignalMapsWrites(thr);
   ReleaseAddr(thr, Addr(c));
   return REAL(pthread_cond_broadcast)(c);
 }
@@ -373,7 +415,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_cond_broadcast(pthread_cond_t *c) {
 // returning from a wait that was signalled orders the waiter after the
 // signaller (hrace_write_read.h says which one).
 static void BeforeCondWait(ThreadState *thr, pthread_mutex_t *m) {
-  MutexUnlocking(thr, Addr(m), true);
+  MutexUnlocking(thr, Addr(m), true, /*for_wait=*/true);
 }
 
 static void AfterCondWait(ThreadState *thr, pthread_cond_t *c,
@@ -479,6 +521,32 @@ INTERCEPTOR_ATTRIBUTE int pthread_once(pthread_once_t *control,
   once_control = saved_control;
   AcquireAddr(thr, Addr(control));
   return res;
+}
+
+// A function-local static: the thread that gets 1 from the acquire runs the
+// initialiser and releases; every later user is ordered after that release,
+// whether it waited in the acquire (which then returns 0) or found the guard
+// set in the inline check the compiler emits before the call (an acquiring
+// atomic load of the guard's first byte, which the pass instruments). An
+// abort (the initialiser threw) released nothing and orders nothing.
+
+INTERCEPTOR_ATTRIBUTE int __cxa_guard_acquire(u64 *g) {
+  SCOPED_INTERCEPTOR(__cxa_guard_acquire, g);
+  int res = REAL(__cxa_guard_acquire)(g);
+  if (!res)
+    AcquireAddr(thr, Addr(g));
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE void __cxa_guard_release(u64 *g) {
+  SCOPED_INTERCEPTOR(__cxa_guard_release, g);
+  ReleaseAddr(thr, Addr(g));
+  REAL(__cxa_guard_release)(g);
+}
+
+INTERCEPTOR_ATTRIBUTE void __cxa_guard_abort(u64 *g) {
+  SCOPED_INTERCEPTOR(__cxa_guard_abort, g);
+  REAL(__cxa_guard_abort)(g);
 }
 
 INTERCEPTOR_ATTRIBUTE int sem_post(sem_t *s) {

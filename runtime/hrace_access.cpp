@@ -72,7 +72,7 @@ extern "C" void __hrace_write_range(void *addr, uintptr_t size) {
 extern "C" void __hrace_wait_loop_enter(void *, void *) {
   ThreadState *thr = cur_thread();
   if (thr->segment)
-    WaitConditionStarts(thr);
+    WaitLoopEntered(thr);
 }
 
 extern "C" void __hrace_wait_loop_exit(void *, void *) {

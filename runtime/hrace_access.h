@@ -41,7 +41,7 @@ template <typename Machine>
 NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
                          bool write) {
   u64 *cells = MemToShadow(addr);
-  AccessContext ac{write};
+  AccessContext ac{write, addr};
   RaceInfo race{};
   bool traced = false;
   for (uptr i = 0; i < size;) {

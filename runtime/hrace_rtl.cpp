@@ -15,7 +15,6 @@
 #include "hrace_libc.h"
 #include "hrace_report.h"
 
-#include <malloc.h>
 #include <new>
 #include <pthread.h>
 #include <stdlib.h>
@@ -84,6 +83,7 @@ void Initialize() {
   InitFlags();
   active_msm = c->flags.msm;
   InitShadow();
+  InitHeapBlocks();
   InitInterceptors();
   c->segments.Init();
   c->syncs.Init();
@@ -207,8 +207,12 @@ void MutexLocked(ThreadState *thr, uptr addr, bool write) {
   if (!s)
     return;
   bool first;
+  LockId id;
   {
     SpinMutexLock l(&s->mu);
+    if (!s->lock_id)
+      s->lock_id = ctx->syncs.NewLockId();
+    id = s->lock_id;
     u32 me = thr->thread_id + 1;
     // A recursive mutex is acquired once, however deep the recursion.
     first = !(write && s->owner == me);
@@ -224,14 +228,14 @@ void MutexLocked(ThreadState *thr, uptr addr, bool write) {
     }
   }
   if (first) {
-    thr->locks.Add(s->lock_id, write);
+    thr->locks.Add(id, write);
     thr->noops.Invalidate();
-    LockRegionStarted(thr);
+    LockRegionStarted(thr, s);
     UpdateRecording(thr);
   }
 }
 
-void MutexUnlocking(ThreadState *thr, uptr addr, bool write) {
+void MutexUnlocking(ThreadState *thr, uptr addr, bool write, bool for_wait) {
   SyncObject *s = ctx->syncs.GetOrCreate(addr);
   if (!s)
     return;
@@ -256,6 +260,7 @@ void MutexUnlocking(ThreadState *thr, uptr addr, bool write) {
   }
   if (!last)
     return;
+  LockRegionEnding(thr, s, for_wait);
   thr->locks.Remove(s->lock_id);
   thr->noops.Invalidate();
   UpdateRecording(thr);
@@ -315,6 +320,7 @@ void ThreadFinish(ThreadState *thr) {
   // Everything the thread did is in its clock; a joiner acquires it.
   tc->sync_clock.CopyFrom(thr->vc);
   tc->last_clock = thr->clock;
+  ThreadRelationsFinished(thr);
   ctx->threads.RecordEnd(thr->thread_id, thr->slot, thr->clock);
   // What runs after this (TLS destructors, pthread_exit's unwinding) is not
   // seen: the slot may already belong to a new thread.
@@ -350,28 +356,12 @@ void AdoptCurrentThread(ThreadState *thr) {
   ThreadStart(thr, tc);
 }
 
-void HeapBlockAllocated(uptr addr, uptr size) {
-  if (!IsAppMem(addr))
-    return;
-  u32 recorded = size < kBlockSizeUnknown ? static_cast<u32>(size)
-                                          : kBlockSizeUnknown;
-  StoreRelaxed(&MemToMeta(addr)->block, kBlockStart | recorded);
-}
-
-uptr HeapBlockSize(uptr addr) {
-  if (!IsAppMem(addr))
-    return 0;
-  u32 b = LoadRelaxed(&MemToMeta(addr)->block);
-  if (!(b & kBlockStart))
-    return 0;
-  b &= ~kBlockStart;
-  return b == kBlockSizeUnknown ? malloc_usable_size(reinterpret_cast<void *>(addr)) : b;
-}
+void HeapBlockAllocated(uptr addr, uptr size) { RecordHeapBlock(addr, size); }
 
 void HeapBlockFreed(uptr addr, uptr size) {
   if (!IsAppMem(addr))
     return;
-  StoreRelaxed(&MemToMeta(addr)->block, 0u);
+  ForgetHeapBlock(addr, size);
   MemoryRangeReset(addr, size);
 }
 

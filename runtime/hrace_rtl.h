@@ -16,6 +16,7 @@
 
 #include "hrace_defs.h"
 #include "hrace_flags.h"
+#include "hrace_heap_block.h"
 #include "hrace_lockset.h"
 #include "hrace_segment.h"
 #include "hrace_sync.h"
@@ -104,8 +105,10 @@ void BarrierLeave(ThreadState *thr, uptr addr, u32 round);
 // A lock was acquired (write = exclusively). Updates the lock set and, where
 // the state machine counts locks as ordering, the clocks.
 void MutexLocked(ThreadState *thr, uptr addr, bool write);
-// A lock is about to be released.
-void MutexUnlocking(ThreadState *thr, uptr addr, bool write);
+// A lock is about to be released; `for_wait`: by a condition wait, which
+// takes it again before it returns.
+void MutexUnlocking(ThreadState *thr, uptr addr, bool write,
+                    bool for_wait = false);
 void MutexDestroyed(ThreadState *thr, uptr addr);
 
 // --- Threads ----------------------------------------------------------------
@@ -127,8 +130,6 @@ void AdoptCurrentThread(ThreadState *thr);
 // A heap block appeared or went away: it carries no history either way.
 void HeapBlockAllocated(uptr addr, uptr size);
 void HeapBlockFreed(uptr addr, uptr size);
-// The size recorded for the block starting at addr, or 0.
-uptr HeapBlockSize(uptr addr);
 // Forgets everything about a range (stack reuse, munmap).
 void MemoryRangeReset(uptr addr, uptr size);
 

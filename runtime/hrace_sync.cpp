@@ -34,27 +34,13 @@ bool SyncTable::ChunkMayHoldObjects(uptr chunk) const {
   return LoadAcquire(&chunk_marks_[chunk]) != 0;
 }
 
-namespace {
-void FreeSignalWrites(SyncObject *s) {
-  SignalWrite *w = s->signal_writes;
-  s->signal_writes = nullptr;
-  while (w) {
-    SignalWrite *next = w->next;
-    w->clock.Free();
-    InternalFree(w);
-    w = next;
-  }
-}
-} // namespace
-
 SyncId SyncTable::Allocate() {
   SpinMutexLock l(&mu_);
   SyncId id = free_count_ ? free_ids_[--free_count_] : next_id_++;
   if (id >= kMaxObjects)
     Die("HybridRace: more than %u live synchronisation objects\n",
         kMaxObjects);
-  SyncObject *s = new (&objects_[id]) SyncObject();
-  s->lock_id = next_lock_id_++;
+  new (&objects_[id]) SyncObject();
   return id;
 }
 
@@ -64,7 +50,11 @@ void SyncTable::Release(SyncId id) {
   s->read_clock.Free();
   s->round_clock[0].Free();
   s->round_clock[1].Free();
-  FreeSignalWrites(s);
+  if (s->writes) {
+    s->writes->Free();
+    InternalFree(s->writes);
+    s->writes = nullptr;
+  }
   SpinMutexLock l(&mu_);
   free_ids_[free_count_++] = id;
 }
@@ -88,6 +78,10 @@ SyncObject *SyncTable::GetOrCreate(uptr addr) {
     return &objects_[fresh];
   Release(fresh);
   return &objects_[expected];
+}
+
+LockId SyncTable::NewLockId() {
+  return __atomic_add_fetch(&last_lock_id_, 1, __ATOMIC_RELAXED);
 }
 
 SyncObject *SyncTable::Get(uptr addr) {

@@ -17,6 +17,7 @@
 
 #include "../shadow/hrace_shadow.h"
 #include "hrace_defs.h"
+#include "hrace_lock_writes.h"
 #include "hrace_lockset.h"
 #include "hrace_mutex.h"
 #include "hrace_vector_clock.h"
@@ -25,18 +26,12 @@ namespace hrace {
 
 typedef u32 SyncId;
 
-// One DS entry of the write/read relations (hrace_write_read.h): the bytes of
-// the granule it covers and the clock of the last signaller that wrote them.
-struct SignalWrite {
-  u8 mask;
-  VectorClock clock;
-  SignalWrite *next;
-};
-
 struct SyncObject {
   SpinMutex mu;
   uptr addr;
-  // The name in reports (M<n>), unique for the life of the process.
+  // The name in reports (M<n>), unique for the life of the process; given
+  // when the object is first locked (0 until then), so that M1 is the first
+  // lock taken whichever thread created the object.
   LockId lock_id;
   // What releases published: unlock, signal, post, barrier arrival, atomic
   // release, ANNOTATE_HAPPENS_BEFORE.
@@ -54,9 +49,10 @@ struct SyncObject {
   u32 barrier_arrived;
   u32 barrier_round;
   VectorClock round_clock[2];
-  // DS of the write/read relations: the last signallers that wrote bytes of
-  // this granule inside a lock region (hrace_write_read.h).
-  SignalWrite *signal_writes;
+  // Locks: what their critical sections wrote, and the writers' clocks (DS
+  // of the write/read relations, hrace_write_read.h); null until a section
+  // writes something in precise mode.
+  LockWrites *writes;
 };
 
 class SyncTable {
@@ -70,6 +66,8 @@ public:
   SyncObject *Get(uptr addr);
   // Forgets the objects in [addr, addr+size), e.g. mutexes in freed memory.
   void ResetRange(uptr addr, uptr size);
+  // The next lock name.
+  LockId NewLockId();
 
 private:
   SyncId Allocate();
@@ -89,7 +87,7 @@ private:
   SyncId *free_ids_ = nullptr;
   u32 free_count_ = 0;
   SyncId next_id_ = 1;
-  LockId next_lock_id_ = 1;
+  LockId last_lock_id_ = 0;
 };
 
 } // namespace hrace

@@ -83,12 +83,7 @@ struct ThreadState {
   u32 acquires = 0;
   VectorClock vc;
   HeldLocks locks;
-  RegionAccesses region_reads;
-  RegionAccesses region_writes;
-  // A wait that returned and whose ordering is decided once its condition
-  // has been read (hrace_write_read.h).
-  uptr pending_wait_cv = 0;
-  bool pending_wait_signalled = false;
+  ThreadRelations relations;
   SetOpCache set_ops;
   NoopMemo noops;
   struct JoinRuleEntry {

@@ -7,7 +7,6 @@
 //===----------------------------------------------------------------------===//
 #include "hrace_write_read.h"
 
-#include "../shadow/hrace_shadow_mapping.h"
 #include "hrace_alloc.h"
 #include "hrace_rtl.h"
 
@@ -15,35 +14,16 @@
 
 namespace hrace {
 
-namespace {
-
-// Byte masks of the granules covered by [addr, addr+size), one call each.
-template <typename Fn> void ForEachGranule(uptr addr, uptr size, Fn fn) {
-  uptr end = addr + size;
-  for (uptr g = addr & ~(kMetaGranule - 1); g < end; g += kMetaGranule) {
-    uptr beg = addr > g ? addr - g : 0;
-    uptr last = end - g < kMetaGranule ? end - g : kMetaGranule;
-    u8 mask = static_cast<u8>(((1u << last) - 1) & ~((1u << beg) - 1));
-    fn(g, mask);
-  }
-}
-
-} // namespace
-
-void RegionAccesses::Add(uptr addr, uptr size) {
-  u32 last = (count_ + kMax - 1) % kMax;
+void RegionAccesses::Add(uptr addr, uptr size, uptr value) {
   // A loop re-reading its flag adds nothing new.
-  if (count_ && addr_[last] == addr && size_[last] == size)
-    return;
-  addr_[count_ % kMax] = addr;
-  size_[count_ % kMax] = static_cast<u32>(size);
+  if (count_ && !run_started_) {
+    const Access &last = ring_[(count_ - 1) % kMax];
+    if (last.addr == addr && last.size == size && last.value == value)
+      return;
+  }
+  run_started_ = false;
+  ring_[count_ % kMax] = {addr, size, value};
   count_++;
-}
-
-void RegionAccesses::Get(u32 i, uptr *addr, uptr *size) const {
-  u32 slot = (count_ - 1 - i) % kMax;
-  *addr = addr_[slot];
-  *size = size_[slot];
 }
 
 bool WriteReadRelationsEnabled() {
@@ -55,72 +35,158 @@ void UpdateRecording(ThreadState *thr) {
       WriteReadRelationsEnabled() && thr->locks.count() > 0 ? 1 : 0;
 }
 
-void LockRegionStarted(ThreadState *thr) {
-  thr->region_reads.Clear();
-  thr->region_writes.Clear();
-}
-
-void WaitConditionStarts(ThreadState *thr) { thr->region_reads.Clear(); }
-
 void RecordRegionAccess(ThreadState *thr, uptr addr, uptr size, bool write) {
-  (write ? thr->region_writes : thr->region_reads).Add(addr, size);
+  ThreadRelations &r = thr->relations;
+  if (write) {
+    r.writes.Add(addr, size, 0);
+    return;
+  }
+  // The instrumented load comes right after this call, so the word is
+  // readable and, under the lock, what the load will return.
+  uptr value = size == sizeof(uptr) && !(addr & (sizeof(uptr) - 1))
+                   ? *reinterpret_cast<const uptr *>(addr)
+                   : 0;
+  r.reads.Add(addr, size, value);
 }
 
-void SignalMapsWrites(ThreadState *thr) {
-  if (!WriteReadRelationsEnabled())
+void LockRegionStarted(ThreadState *thr, SyncObject *s) {
+  ThreadRelations &r = thr->relations;
+  if (!WriteReadRelationsEnabled() || r.open_count == ThreadRelations::kMaxOpen)
     return;
-  for (u32 i = 0; i < thr->region_writes.count(); i++) {
-    uptr addr, size;
-    thr->region_writes.Get(i, &addr, &size);
-    ForEachGranule(addr, size, [thr](uptr granule, u8 mask) {
-      SyncObject *s = ctx->syncs.GetOrCreate(granule);
-      if (!s)
-        return;
-      SpinMutexLock l(&s->mu);
-      SignalWrite *w = s->signal_writes;
-      while (w && w->mask != mask)
-        w = w->next;
-      if (!w) {
-        w = new (InternalCalloc(sizeof(SignalWrite))) SignalWrite();
-        w->mask = mask;
-        w->next = s->signal_writes;
-        s->signal_writes = w;
-      }
-      w->clock.CopyFrom(thr->vc);
-    });
-  }
+  r.open[r.open_count++] = {s->addr, r.reads.end(), r.writes.end()};
+  r.reads.StartRun();
+  r.writes.StartRun();
 }
 
 namespace {
 
-// Orders thr after the signallers whose writes it read in this region; with
-// none, after every signaller of the condition variable whose wait returned
-// signalled. A loop that exits without a signaller's write creates no edge.
-void CompleteWait(ThreadState *thr) {
-  bool related = false;
-  for (u32 i = 0; i < thr->region_reads.count(); i++) {
-    uptr addr, size;
-    thr->region_reads.Get(i, &addr, &size);
-    ForEachGranule(addr, size, [thr, &related](uptr granule, u8 mask) {
-      SyncObject *s = ctx->syncs.Get(granule);
-      if (!s)
-        return;
-      SpinMutexLock l(&s->mu);
-      for (SignalWrite *w = s->signal_writes; w; w = w->next) {
-        if (!(w->mask & mask))
-          continue;
-        AcquireClock(thr, w->clock);
-        related = true;
-      }
+u64 Later(u64 a, u64 b) { return a > b ? a : b; }
+
+// Calls fn(read, clock) for each read at positions [from, end) of a location
+// that a section of s wrote, when the writers' clock tells thr something
+// new. s->mu must be held.
+template <typename Fn>
+void ForEachRelation(ThreadState *thr, SyncObject *s, u64 from, Fn fn) {
+  if (!s->writes)
+    return;
+  const RegionAccesses &reads = thr->relations.reads;
+  for (u64 pos = Later(from, reads.begin()); pos < reads.end(); pos++) {
+    const RegionAccesses::Access &a = reads.Get(pos);
+    s->writes->ForEachWriter(a.addr, a.size, [&](const VectorClock &clock) {
+      if (!clock.LessOrEqual(thr->vc))
+        fn(a, clock);
     });
   }
-  if (!related && thr->pending_wait_signalled)
-    AcquireAddr(thr, thr->pending_wait_cv);
-  thr->pending_wait_cv = 0;
-  thr->pending_wait_signalled = false;
+}
+
+bool ReadInRegion(const RegionAccesses &reads, u64 from, uptr addr,
+                  uptr size) {
+  for (u64 pos = Later(from, reads.begin()); pos < reads.end(); pos++) {
+    const RegionAccesses::Access &a = reads.Get(pos);
+    if (a.addr < addr + size && addr < a.addr + a.size)
+      return true;
+  }
+  return false;
+}
+
+// The ordering a wait that found no relation falls back to.
+void FinishPendingWait(ThreadState *thr, bool related) {
+  ThreadRelations &r = thr->relations;
+  uptr cv = r.pending_wait_cv;
+  bool signalled = r.pending_wait_signalled;
+  r.pending_wait_cv = 0;
+  r.pending_wait_signalled = false;
+  if (!related && signalled)
+    AcquireAddr(thr, cv);
 }
 
 } // namespace
+
+void LockRegionEnding(ThreadState *thr, SyncObject *s, bool for_wait) {
+  ThreadRelations &r = thr->relations;
+  u32 i = r.open_count;
+  while (i > 0 && r.open[i - 1].lock != s->addr)
+    i--;
+  if (!i)
+    return;
+  OpenRegion region = r.open[i - 1];
+  for (; i < r.open_count; i++)
+    r.open[i - 1] = r.open[i];
+  r.open_count--;
+
+  bool completes_wait = r.pending_wait_cv && !for_wait;
+  bool related = false;
+  {
+    SpinMutexLock l(&s->mu);
+    ForEachRelation(thr, s, region.reads_begin,
+                    [&](const RegionAccesses::Access &a,
+                        const VectorClock &clock) {
+                      related = true;
+                      // A wait outside a marked loop completes here: what
+                      // its condition read orders the waiter (seeds/000,
+                      // figure 6).
+                      if (completes_wait) {
+                        AcquireClock(thr, clock);
+                        return;
+                      }
+                      r.handoffs.Add(clock, a.addr, a.value);
+                      if (r.loop_depth) {
+                        r.loop_relations.Join(clock);
+                        r.loop_related = true;
+                      }
+                    });
+    const RegionAccesses &writes = r.writes;
+    for (u64 pos = Later(region.writes_begin, writes.begin());
+         pos < writes.end(); pos++) {
+      const RegionAccesses::Access &w = writes.Get(pos);
+      if (!s->writes)
+        s->writes = new (InternalCalloc(sizeof(LockWrites))) LockWrites();
+      s->writes->Publish(
+          w.addr, w.size, thr->vc,
+          ReadInRegion(r.reads, region.reads_begin, w.addr, w.size));
+    }
+  }
+  // Outside s->mu: the fallback takes the condition variable's.
+  if (completes_wait)
+    FinishPendingWait(thr, related);
+}
+
+void WaitLoopEntered(ThreadState *thr) {
+  ThreadRelations &r = thr->relations;
+  r.loop_depth++;
+  r.loop_reads_begin = r.reads.end();
+  r.reads.StartRun();
+  r.loop_relations.Reset();
+  r.loop_related = false;
+}
+
+void WaitLoopExited(ThreadState *thr) {
+  ThreadRelations &r = thr->relations;
+  if (r.loop_depth)
+    r.loop_depth--;
+  if (!WriteReadRelationsEnabled())
+    return;
+  bool related = r.loop_related;
+  if (related)
+    AcquireClock(thr, r.loop_relations);
+  r.loop_relations.Reset();
+  r.loop_related = false;
+  // The condition as read in the critical sections still open (the usual
+  // wait loop exits holding the mutex).
+  for (u32 i = 0; i < r.open_count; i++) {
+    SyncObject *s = ctx->syncs.Get(r.open[i].lock);
+    if (!s)
+      continue;
+    SpinMutexLock l(&s->mu);
+    ForEachRelation(thr, s, Later(r.open[i].reads_begin, r.loop_reads_begin),
+                    [&](const RegionAccesses::Access &,
+                        const VectorClock &clock) {
+                      AcquireClock(thr, clock);
+                      related = true;
+                    });
+  }
+  FinishPendingWait(thr, related);
+}
 
 void WaitReturned(ThreadState *thr, uptr cv, bool signalled) {
   if (!WriteReadRelationsEnabled()) {
@@ -128,18 +194,18 @@ void WaitReturned(ThreadState *thr, uptr cv, bool signalled) {
       AcquireAddr(thr, cv);
     return;
   }
-  thr->pending_wait_cv = cv;
-  thr->pending_wait_signalled = signalled;
+  ThreadRelations &r = thr->relations;
+  r.pending_wait_cv = cv;
+  r.pending_wait_signalled = signalled;
+  // The condition is read again after the wait; what it read before the
+  // wait (still false) says nothing about who made it true.
+  r.loop_relations.Reset();
+  r.loop_related = false;
 }
 
-void WaitLoopExited(ThreadState *thr) {
-  if (WriteReadRelationsEnabled())
-    CompleteWait(thr);
-}
-
-void ResolvePendingWait(ThreadState *thr) {
-  if (thr->pending_wait_cv)
-    CompleteWait(thr);
+void ThreadRelationsFinished(ThreadState *thr) {
+  thr->relations.loop_relations.Free();
+  thr->relations.handoffs.Free();
 }
 
 } // namespace hrace

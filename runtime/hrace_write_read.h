@@ -6,70 +6,121 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Correct ordering through condition variables without annotations
-// (seeds/000, section 5 and figure 6). Inside a lock region a thread records
-// what it reads (R) and writes (W). A signal maps every location in W to the
-// signaller's clock (DS). A completed wait, either a real return from the
-// wait or an exit from a compiler-marked wait loop when the signal came first
-// and the wait was never called, orders the waiter after the signallers
-// whose writes its condition read. Only a real return with no such relation
-// falls back to the clock the condition variable accumulated from every
-// signaller.
+// Ordering through locks, condition variables and polling loops without
+// annotations: the write/read relations of seeds/000 (section 5.3 and
+// figure 6), extended from signal/wait to every critical section, as its
+// section 9 proposes ("to identify user-defined synchronisations").
 //
-// DS lives with the sync object of the location's 8-byte granule, one entry
-// per byte mask, so adjacent flags of different signal/wait pairs stay apart.
+// While it holds a lock (precise mode of a hybrid machine), a thread records
+// what it reads, with the value of pointer-sized reads, and what it writes.
+// When it leaves a critical section of lock l:
+//   1. each read of a location that an earlier section of l wrote is a
+//      relation: the reader may be ordered after that writer. It becomes a
+//      hand-off edge, scoped to the memory it plausibly carried and consulted
+//      only where a machine would otherwise report (hrace_handoff.h). Inside
+//      a marked loop it is also kept for the loop's exit.
+//   2. its writes go into l's map with its clock (hrace_lock_writes.h).
+// A completed wait orders the waiter fully (its vector clock) after the
+// writers whose values its condition read:
+//   - at the exit of a loop the compiler marked: a condition-variable wait
+//     loop, whether or not wait was called (a lost signal, seeds/000 5.1,
+//     or a signal never sent because no waiter was registered yet), or a
+//     loop that re-takes a lock, sleeps or yields until a condition holds;
+//   - for a wait outside any marked loop, at the next unlock.
+// Only a wait that really returned signalled and found no relation falls
+// back to every signaller of the condition variable.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_WRITE_READ_H
 #define HRACE_WRITE_READ_H
 
 #include "hrace_defs.h"
+#include "hrace_handoff.h"
+#include "hrace_vector_clock.h"
 
 namespace hrace {
 
 struct ThreadState;
+struct SyncObject;
 
-// The recent reads or writes of one lock region, newest last.
+// The recent reads or writes a thread made while holding locks, at
+// positions that only grow (a ring of the last kMax).
 class RegionAccesses {
 public:
   static constexpr u32 kMax = 64;
+  struct Access {
+    uptr addr;
+    uptr size;
+    // What a pointer-sized read returned (its hand-off scope), else 0.
+    uptr value;
+  };
 
-  void Add(uptr addr, uptr size);
-  void Clear() { count_ = 0; }
-  u32 count() const { return count_ < kMax ? count_ : kMax; }
-  // The i-th most recent access.
-  void Get(u32 i, uptr *addr, uptr *size) const;
+  // A repeat of the newest access is not added again, unless a new critical
+  // section or loop began since (StartRun): each must see its own reads.
+  void Add(uptr addr, uptr size, uptr value);
+  void StartRun() { run_started_ = true; }
+  // The position after the newest access, and of the oldest one still held.
+  u64 end() const { return count_; }
+  u64 begin() const { return count_ > kMax ? count_ - kMax : 0; }
+  const Access &Get(u64 pos) const { return ring_[pos % kMax]; }
 
 private:
-  uptr addr_[kMax] = {};
-  u32 size_[kMax] = {};
-  u32 count_ = 0;
+  Access ring_[kMax] = {};
+  u64 count_ = 0;
+  bool run_started_ = false;
 };
 
-// Whether accesses are being recorded: precise mode of a hybrid machine and
-// at least one lock held.
+// A lock the thread holds, and where its critical section began in the
+// thread's RegionAccesses.
+struct OpenRegion {
+  uptr lock;
+  u64 reads_begin;
+  u64 writes_begin;
+};
+
+// Everything a thread keeps for the write/read relations.
+struct ThreadRelations {
+  static constexpr u32 kMaxOpen = 64;
+
+  RegionAccesses reads;
+  RegionAccesses writes;
+  OpenRegion open[kMaxOpen] = {};
+  u32 open_count = 0;
+  // Marked loops entered and not yet left, where the innermost one's
+  // condition starts in `reads`, and the relations found at unlocks since.
+  u32 loop_depth = 0;
+  u64 loop_reads_begin = 0;
+  bool loop_related = false;
+  VectorClock loop_relations;
+  // A wait that returned and is decided once its condition has been read.
+  uptr pending_wait_cv = 0;
+  bool pending_wait_signalled = false;
+  HandoffEdges handoffs;
+};
+
+// Whether accesses are recorded: precise mode of a hybrid machine and at
+// least one lock held.
 bool WriteReadRelationsEnabled();
 void UpdateRecording(ThreadState *thr);
 
-// A lock was taken: a new region starts with nothing read or written.
-void LockRegionStarted(ThreadState *thr);
-// The waiter's condition starts here (a marked loop's entry): what it reads
-// from now on is the condition.
-void WaitConditionStarts(ThreadState *thr);
+// A critical section of s starts (first acquisition) or ends (last release,
+// before the new segment): relations are looked up, writes published. A
+// section that ends because a condition wait releases the mutex does not
+// complete an earlier wait: the condition is about to be read again.
+void LockRegionStarted(ThreadState *thr, SyncObject *s);
+void LockRegionEnding(ThreadState *thr, SyncObject *s, bool for_wait);
 void RecordRegionAccess(ThreadState *thr, uptr addr, uptr size, bool write);
 
-// Before signal/broadcast on cv: DS(d) = signaller's clock for d in W.
-void SignalMapsWrites(ThreadState *thr);
-
+// The marks the compiler puts around a wait or polling loop.
+void WaitLoopEntered(ThreadState *thr);
+void WaitLoopExited(ThreadState *thr);
 // The wait function returned (`signalled`: not a time-out or an error). In
 // precise mode the ordering is decided once the condition has been read
 // again: at the marked loop's exit, or at the next unlock.
 void WaitReturned(ThreadState *thr, uptr cv, bool signalled);
-// A marked wait loop exited: the wait has logically completed.
-void WaitLoopExited(ThreadState *thr);
-// Before a real unlock: a wait that returned outside a marked loop completes
-// here.
-void ResolvePendingWait(ThreadState *thr);
+
+// The thread ends: its clocks go back to the allocator.
+void ThreadRelationsFinished(ThreadState *thr);
 
 } // namespace hrace
 

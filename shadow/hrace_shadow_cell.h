@@ -30,9 +30,11 @@ typedef u32 SegmentId;
 constexpr u32 kSegmentBits = 30;
 constexpr SegmentId kMaxSegmentId = (1u << kSegmentBits) - 1;
 
-// The states of all machines share one numbering (msm=long uses all eight;
-// msm=short has no ExclusiveReadWrite or SharedModified2; msm=hb uses New,
-// ExclusiveWrite, ExclusiveRead and Race).
+// The states of all machines share one numbering (msm=long uses the first
+// eight; msm=short has no ExclusiveReadWrite or SharedModified2 but adds the
+// four ExclusiveReadAfterWrite states; msm=hb uses New, ExclusiveWrite,
+// ExclusiveRead and Race). State 15 never occurs: the all-ones cell is
+// nobody's value (hrace_noop_memo.h relies on it).
 enum class CellState : u8 {
   kNew = 0,
   kExclusiveWrite = 1,
@@ -42,7 +44,22 @@ enum class CellState : u8 {
   kSharedModified = 5,
   kSharedModified2 = 6,
   kRace = 7,
+  // msm=short: an exclusive read that still knows the write it read. The
+  // segment is the read's, aux the write's; two flag bits say whether the
+  // reader and the writer held locks (ReadAfterWriteFlags).
+  kExclusiveReadAfterWrite = 8,
 };
+
+// Flag bits added to kExclusiveReadAfterWrite.
+enum ReadAfterWriteFlags : u8 {
+  kReaderLocked = 1,
+  kWriterLocked = 2,
+};
+
+ALWAYS_INLINE bool IsReadAfterWrite(CellState s) {
+  return (static_cast<u8>(s) & ~3u) ==
+         static_cast<u8>(CellState::kExclusiveReadAfterWrite);
+}
 
 class ShadowCell {
 public:

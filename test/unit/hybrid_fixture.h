@@ -139,6 +139,17 @@ inline ShadowCell SharedModified2(SegmentId ts, LockSetId c, SetId s) {
   return ShadowCell::Make(CellState::kSharedModified2, ts,
                           hybrid::SharedAux(c, s));
 }
+// msm=short's Exclusive-Read-after-Write: the read R, the write W it read,
+// and whether each held locks.
+inline ShadowCell ReadAfterWrite(SegmentId r, SegmentId w, bool reader_locked,
+                                 bool writer_locked) {
+  return ShadowCell::Make(
+      static_cast<CellState>(
+          static_cast<u8>(CellState::kExclusiveReadAfterWrite) |
+          (reader_locked ? kReaderLocked : 0) |
+          (writer_locked ? kWriterLocked : 0)),
+      r, w);
+}
 inline ShadowCell Race() { return ShadowCell::Make(CellState::kRace, 0, 0); }
 
 inline std::string DescribeLocks(LockSetId id) {
@@ -178,6 +189,12 @@ inline std::string Describe(ShadowCell cell) {
       "SharedRead", "SharedModified", "SharedModified2", "Race"};
   u32 s = static_cast<u32>(cell.state());
   std::ostringstream os;
+  if (IsReadAfterWrite(cell.state())) {
+    os << "ExclusiveReadAfterWrite(R " << cell.segment() << ", W "
+       << cell.aux() << ((s & kReaderLocked) ? ", reader locked" : "")
+       << ((s & kWriterLocked) ? ", writer locked" : "") << ")";
+    return os.str();
+  }
   if (s < 8)
     os << kNames[s];
   else
@@ -241,7 +258,7 @@ protected:
   ShadowCell Access(ShadowCell cell, Thread *thr, bool write) {
     noop = Machine::IsNoop(cell, thr, write);
     race = {};
-    return Machine::Transition(cell, thr, AccessContext{write}, &race);
+    return Machine::Transition(cell, thr, AccessContext{write, 0}, &race);
   }
 
   // What the access path does with a cell (CheckCells): nothing when IsNoop
@@ -250,7 +267,7 @@ protected:
     race = {};
     if (Machine::IsNoop(cell, thr, write))
       return cell;
-    return Machine::Transition(cell, thr, AccessContext{write}, &race);
+    return Machine::Transition(cell, thr, AccessContext{write, 0}, &race);
   }
 
   // The last access was reported with these fields.

@@ -63,17 +63,28 @@ TEST_F(MsmShortTest, ConcurrentReadAfterOwnerReadsItsWriteIsRace) {
                        kEmptyLockSet, kEmptyLockSet));
 }
 
-// EW,ER  r / w  TS hb cur  ER/EW  TS = cur, Lo = L
-TEST_F(MsmShortTest, ExclusiveWriteOrderedReadGoesExclusiveRead) {
+// EW  r  TS hb cur  ERaW  R = cur, W = TS
+TEST_F(MsmShortTest, ExclusiveWriteOrderedReadKeepsTheWrite) {
   SegmentId ts = a.segment;
   Order(&a, &b);
   b.ReadLock(kN);
-  EXPECT_CELL(ExclusiveRead(b.segment, LockSet({kN})),
+  EXPECT_CELL(ReadAfterWrite(b.segment, ts, true, true),
               Read(ExclusiveWrite(ts, LockSet({kM})), &b));
   EXPECT_FALSE(noop);
   EXPECT_FALSE(race.found);
 }
 
+// The core of double-checked locking: the writer reads its own write after
+// leaving the critical section, and the write is still there for others.
+TEST_F(MsmShortTest, OwnReadAfterUnlockKeepsTheWrite) {
+  a.Lock(kM);
+  SegmentId ts = a.segment;
+  ShadowCell cell = Run(New(), &a, true);
+  a.Unlock(kM);
+  EXPECT_CELL(ReadAfterWrite(a.segment, ts, false, true), Run(cell, &a, false));
+}
+
+// EW,ER  w; ER r  TS hb cur  ER/EW  TS = cur, Lo = L
 TEST_F(MsmShortTest, ExclusiveWriteOrderedWriteTakesTheSegment) {
   SegmentId ts = a.segment;
   Order(&a, &b);
@@ -179,6 +190,133 @@ TEST_F(MsmShortTest, UnprotectedReadAfterUnlockThenLockedWriteIsRace) {
   b.Lock(kM);
   EXPECT_CELL(Race(), Run(cell, &b, true));
   EXPECT_TRUE(Reported(RaceCause::kUnordered, a.segment, AccessKind::kRead,
+                       kEmptyLockSet, LockSet({kM})));
+}
+
+// ERaW  r  R = cur  (no change)
+TEST_F(MsmShortTest, ReadAfterWriteReadInTheReadSegmentIsNoop) {
+  ShadowCell cell = ReadAfterWrite(a.segment, c.segment, false, false);
+  EXPECT_CELL(cell, Read(cell, &a));
+  EXPECT_TRUE(noop);
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, ReadAfterWriteWriteInTheReadSegmentIsNotNoop) {
+  a.Lock(kM);
+  ShadowCell cell = ReadAfterWrite(a.segment, c.segment, true, false);
+  EXPECT_CELL(ExclusiveWrite(a.segment, LockSet({kM})), Write(cell, &a));
+  EXPECT_FALSE(noop);
+}
+
+// ERaW  r  R hb cur  ERaW  R = cur, keep W
+TEST_F(MsmShortTest, ReadAfterWriteOrderedReadTakesTheReadKeepsTheWrite) {
+  SegmentId w = a.segment;
+  Order(&a, &b);
+  SegmentId r = b.segment;
+  Order(&b, &c);
+  EXPECT_CELL(ReadAfterWrite(c.segment, w, false, true),
+              Read(ReadAfterWrite(r, w, true, true), &c));
+  EXPECT_FALSE(race.found);
+}
+
+// ERaW  w  R hb cur  EW  TS = cur, Lo = L
+TEST_F(MsmShortTest, ReadAfterWriteOrderedWriteGoesExclusiveWrite) {
+  SegmentId w = a.segment;
+  Order(&a, &b);
+  SegmentId r = b.segment;
+  Order(&b, &c);
+  c.Lock(kN);
+  EXPECT_CELL(ExclusiveWrite(c.segment, LockSet({kN})),
+              Write(ReadAfterWrite(r, w, false, false), &c));
+  EXPECT_FALSE(race.found);
+}
+
+// ERaW  r  not R hb, W hb cur  SR  TS = R, C = Lr ? L : {}, S = {t, owner R}
+TEST_F(MsmShortTest, ReadAfterWriteConcurrentReadsAfterTheWriteShare) {
+  SegmentId w = a.segment;
+  Order(&a, &b);
+  Order(&a, &c);
+  ShadowCell cell = Run(ExclusiveWrite(w, kEmptyLockSet), &b, false);
+  c.Lock(kM);
+  EXPECT_CELL(SharedRead(b.segment, kEmptyLockSet, ThreadSet({&b, &c})),
+              Read(cell, &c));
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, ReadAfterWriteLockedReadersShareTheirLocks) {
+  SegmentId w = a.segment;
+  Order(&a, &b);
+  Order(&a, &c);
+  c.Lock(kM);
+  EXPECT_CELL(SharedRead(b.segment, LockSet({kM}), ThreadSet({&b, &c})),
+              Read(ReadAfterWrite(b.segment, w, true, false), &c));
+  EXPECT_FALSE(race.found);
+}
+
+// ERaW  r  not W hb, Lw, L != {}  SM  TS = cur, C = L, S = {t, owners}
+TEST_F(MsmShortTest, ReadAfterWriteLockedReadConcurrentWithLockedWriteShares) {
+  SegmentId w = a.segment;
+  Order(&a, &b);
+  c.Lock(kM);
+  EXPECT_CELL(SharedModified(c.segment, LockSet({kM}),
+                             ThreadSet({&a, &b, &c})),
+              Read(ReadAfterWrite(b.segment, w, false, true), &c));
+  EXPECT_FALSE(race.found);
+}
+
+// ERaW  r  not W hb otherwise  Race  report W
+// A third thread reads while the write is handed to an ordered reader: the
+// cell has not forgotten the write.
+TEST_F(MsmShortTest, ReadConcurrentWithAWriteAnOrderedThreadReadIsRace) {
+  SegmentId w = a.segment;
+  ShadowCell cell = Run(New(), &a, true);
+  Order(&a, &b);
+  cell = Run(cell, &b, false);
+  EXPECT_CELL(Race(), Run(cell, &c, false));
+  EXPECT_TRUE(Reported(RaceCause::kUnordered, w, AccessKind::kWrite,
+                       kEmptyLockSet, kEmptyLockSet));
+}
+
+// Double-checked locking: the write under the lock, the unlocked read.
+TEST_F(MsmShortTest, UnprotectedReadOfALockedWriteReadAgainIsRace) {
+  a.Lock(kM);
+  SegmentId w = a.segment;
+  ShadowCell cell = Run(New(), &a, true);
+  a.Unlock(kM);
+  cell = Run(cell, &a, false);
+  EXPECT_CELL(Race(), Run(cell, &b, false));
+  EXPECT_TRUE(Reported(RaceCause::kUnordered, w, AccessKind::kWrite,
+                       kEmptyLockSet, kEmptyLockSet));
+}
+
+// ERaW  w  not R hb, Lr, L != {}, W hb cur or Lw  SM  TS = cur, C = L
+TEST_F(MsmShortTest, ReadAfterWriteLockedWriteConcurrentWithLockedReadShares) {
+  SegmentId w = a.segment;
+  Order(&a, &b);
+  Order(&a, &c);
+  c.Lock(kM);
+  EXPECT_CELL(SharedModified(c.segment, LockSet({kM}),
+                             ThreadSet({&a, &b, &c})),
+              Write(ReadAfterWrite(b.segment, w, true, false), &c));
+  EXPECT_FALSE(race.found);
+}
+
+// ERaW  w  not R hb otherwise  Race  report R (or W if only W is unprotected)
+TEST_F(MsmShortTest, ReadAfterWriteWriteConcurrentWithTheReadIsRace) {
+  SegmentId w = a.segment;
+  Order(&a, &b);
+  Order(&a, &c);
+  EXPECT_CELL(Race(), Write(ReadAfterWrite(b.segment, w, false, false), &c));
+  EXPECT_TRUE(Reported(RaceCause::kUnordered, b.segment, AccessKind::kRead,
+                       kEmptyLockSet, kEmptyLockSet));
+}
+
+TEST_F(MsmShortTest, ReadAfterWriteLockedWriteConcurrentWithBareWriteIsRace) {
+  SegmentId w = a.segment;
+  Order(&a, &b);
+  c.Lock(kM);
+  EXPECT_CELL(Race(), Write(ReadAfterWrite(b.segment, w, true, false), &c));
+  EXPECT_TRUE(Reported(RaceCause::kUnordered, w, AccessKind::kWrite,
                        kEmptyLockSet, LockSet({kM})));
 }
 
@@ -505,6 +643,91 @@ TEST_F(MsmShortTest, RaceStaysRaceAfterJoins) {
   Join(&c, &a);
   Join(&c, &b);
   EXPECT_CELL(Race(), Write(Race(), &c));
+  EXPECT_FALSE(race.found);
+}
+
+// Where a row reports, a hand-off edge that orders the previous access
+// turns "not hb" into "hb" for that row, inside the edge's heap blocks only.
+// The blocks live in the runtime's meta table, so this suite maps the shadow.
+class MsmShortHandoffTest : public MsmShortTest {
+protected:
+  static void SetUpTestSuite() {
+    MsmShortTest::SetUpTestSuite();
+    InitShadow();
+    InitHeapBlocks();
+    RecordHeapBlock(Addr(queue), sizeof(queue));
+    RecordHeapBlock(Addr(item), sizeof(item));
+  }
+  ~MsmShortHandoffTest() override { b.relations.handoffs.Free(); }
+
+  static uptr Addr(const void *p) { return reinterpret_cast<uptr>(p); }
+  // b read, under a lock, the queue's head, which a wrote and which held the
+  // item: b is ordered after a for the queue's and the item's blocks.
+  void HandOffQueueHead() {
+    VectorClock clock;
+    clock.CopyFrom(a.vc);
+    b.relations.handoffs.Add(clock, Addr(&queue[1]), Addr(item));
+    clock.Free();
+    a.NewSegment();
+  }
+  ShadowCell Access(ShadowCell cell, Thread *thr, bool write, uptr addr) {
+    race = {};
+    return MsmShort::Transition(cell, thr, AccessContext{write, addr}, &race);
+  }
+
+  alignas(16) static inline u64 queue[4];
+  alignas(16) static inline u64 item[4];
+  alignas(16) static inline u64 global[4];
+};
+
+TEST_F(MsmShortHandoffTest, HandedOverItemIsOrdered) {
+  SegmentId w = a.segment;
+  HandOffQueueHead();
+  EXPECT_CELL(ExclusiveWrite(b.segment, kEmptyLockSet),
+              Access(ExclusiveWrite(w, kEmptyLockSet), &b, true,
+                     Addr(&item[2])));
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortHandoffTest, HandedOverItemReadKeepsTheWrite) {
+  SegmentId w = a.segment;
+  HandOffQueueHead();
+  EXPECT_CELL(ReadAfterWrite(b.segment, w, false, false),
+              Access(ExclusiveWrite(w, kEmptyLockSet), &b, false,
+                     Addr(&item[0])));
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortHandoffTest, HandOffOrdersTheBlockOfTheLocationRead) {
+  SegmentId w = a.segment;
+  HandOffQueueHead();
+  EXPECT_CELL(ExclusiveWrite(b.segment, kEmptyLockSet),
+              Access(ExclusiveWrite(w, kEmptyLockSet), &b, true,
+                     Addr(&queue[3])));
+}
+
+TEST_F(MsmShortHandoffTest, HandOffOrdersNoOtherMemory) {
+  SegmentId w = a.segment;
+  HandOffQueueHead();
+  EXPECT_CELL(Race(), Access(ExclusiveWrite(w, kEmptyLockSet), &b, true,
+                             Addr(&global[0])));
+  EXPECT_TRUE(Reported(RaceCause::kUnordered, w, AccessKind::kWrite,
+                       kEmptyLockSet, kEmptyLockSet));
+}
+
+TEST_F(MsmShortHandoffTest, HandOffOrdersNothingTheWriterDidLater) {
+  HandOffQueueHead();
+  SegmentId later = a.segment;
+  EXPECT_CELL(Race(), Access(ExclusiveWrite(later, kEmptyLockSet), &b, true,
+                             Addr(&item[0])));
+}
+
+TEST_F(MsmShortHandoffTest, HandOffEndsASharedLocationsLockSet) {
+  SegmentId w = a.segment;
+  HandOffQueueHead();
+  EXPECT_CELL(ExclusiveWrite(b.segment, kEmptyLockSet),
+              Access(SharedModified(w, LockSet({kM}), ThreadSet({&a, &c})),
+                     &b, true, Addr(&item[1])));
   EXPECT_FALSE(race.found);
 }
 
