@@ -24,6 +24,14 @@
 //     condition variable and mutex where they are available there, null
 //     otherwise. Exits by exception are not marked: the wait did not
 //     complete.
+//  4. Polling loops get the same marks (with null pointers): a loop that
+//     takes a lock, sleeps or yields (directly or through functions of the
+//     module that do) and leaves on a condition computed in the loop from
+//     shared memory or from a call (a predicate through a function pointer
+//     or a virtual call). `for (;;) { lock; f = flag; unlock; if (f) break;
+//     usleep(); }` waits for `flag` as surely as a condition wait does, and
+//     is as invisible to a detector that only sees the locks. A loop whose
+//     exit depends only on locals (a counter) is not polling.
 //
 // Pointers are described as a root value plus byte offsets, with at most one
 // load in between (the mutex of a std::unique_lock is the pointer stored at
@@ -43,6 +51,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
@@ -202,6 +211,36 @@ std::optional<KnownWait> classifyByName(const Function &F) {
   return std::nullopt;
 }
 
+/// Whether \p F takes a lock or gives up the processor for a while: a loop
+/// that calls one until a condition holds is polling for the condition.
+bool isLockOrPause(const Function &F) {
+  static const StringRef Names[] = {
+      "pthread_mutex_lock",       "pthread_mutex_trylock",
+      "pthread_mutex_timedlock",  "pthread_mutex_clocklock",
+      "pthread_rwlock_rdlock",    "pthread_rwlock_tryrdlock",
+      "pthread_rwlock_timedrdlock", "pthread_rwlock_clockrdlock",
+      "pthread_rwlock_wrlock",    "pthread_rwlock_trywrlock",
+      "pthread_rwlock_timedwrlock", "pthread_rwlock_clockwrlock",
+      "pthread_spin_lock",        "pthread_spin_trylock",
+      "mtx_lock",                 "mtx_trylock",
+      "mtx_timedlock",            "sched_yield",
+      "pthread_yield",            "thrd_yield",
+      "usleep",                   "sleep",
+      "nanosleep",                "clock_nanosleep",
+      "thrd_sleep"};
+  StringRef Name = F.getName();
+  if (is_contained(Names, Name))
+    return true;
+  // std::this_thread::sleep_for and sleep_until are templates that end in
+  // libstdc++'s std::this_thread::__sleep_for; yield is inline.
+  if (!hrace::compat::startsWith(Name, "_Z") || !Name.contains("this_thread"))
+    return false;
+  std::optional<CxxFunctionName> Cxx = demangleFunction(Name);
+  return Cxx && Cxx->Context == "std::this_thread" &&
+         (Cxx->Base == "__sleep_for" || Cxx->Base == "sleep_for" ||
+          Cxx->Base == "sleep_until" || Cxx->Base == "yield");
+}
+
 //===----------------------------------------------------------------------===//
 // Pointer descriptions
 //===----------------------------------------------------------------------===//
@@ -298,6 +337,10 @@ public:
   bool markFunction(Function &F);
 
 private:
+  void summarizePolling();
+  bool polls(const Function &Callee) const;
+  bool dependsOnSharedValue(Value *V, const Loop &L);
+  bool leavesOnSharedValue(const Loop &L);
   WaitSummary summarize(Function &F, bool TrustNames);
   std::optional<WaitSummary> getWaitSummary(const Function &Callee) const;
   Function *getCallee(const CallBase &Call) const;
@@ -334,6 +377,10 @@ private:
   DenseMap<const Function *, SmallSetVector<Function *, 4>> Callers;
   DenseMap<const Function *, KnownWait> KnownWaits;
   DenseMap<AllocaInst *, StoreInst *> OnlyStores;
+  /// Functions of the module that take a lock or pause, themselves or
+  /// through their callees.
+  SmallPtrSet<const Function *, 16> Pollers;
+  DenseMap<const AllocaInst *, bool> CapturedSlots;
 };
 
 Function *WaitLoopMarker::getCallee(const CallBase &Call) const {
@@ -585,6 +632,108 @@ void WaitLoopMarker::summarize() {
     if (!F->isDeclaration() && !Summaries.lookup(F).Waits)
       Worklist.insert(const_cast<Function *>(F));
   Propagate(/*TrustNames=*/true);
+  summarizePolling();
+}
+
+void WaitLoopMarker::summarizePolling() {
+  SmallVector<const Function *, 16> Worklist;
+  for (Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    for (Instruction &I : instructions(F)) {
+      auto *Call = dyn_cast<CallBase>(&I);
+      Function *Callee = Call ? getCallee(*Call) : nullptr;
+      if (Callee && isLockOrPause(*Callee)) {
+        Pollers.insert(&F);
+        Worklist.push_back(&F);
+        break;
+      }
+    }
+  }
+  while (!Worklist.empty()) {
+    const Function *F = Worklist.pop_back_val();
+    for (Function *Caller : Callers.lookup(F))
+      if (Pollers.insert(Caller).second)
+        Worklist.push_back(Caller);
+  }
+}
+
+bool WaitLoopMarker::polls(const Function &Callee) const {
+  return isLockOrPause(Callee) || Pollers.count(&Callee);
+}
+
+/// Whether \p V, computed in \p L, depends on a load of memory other
+/// threads can reach or on the result of a call. A local whose address does
+/// not escape stands for what the loop stored into it, and for the branches
+/// that chose which store ran: clang leaves a `break` out of a scope with
+/// locals as a constant stored into a cleanup slot, and a switch on it.
+bool WaitLoopMarker::dependsOnSharedValue(Value *V, const Loop &L) {
+  SmallVector<Value *, 16> Worklist{V};
+  SmallPtrSet<Value *, 32> Seen;
+  // The condition on which \p BB, in the loop, chooses where to go.
+  auto AddBranchOf = [&](BasicBlock *BB) {
+    if (!L.contains(BB))
+      return;
+    if (auto *Br = dyn_cast<BranchInst>(BB->getTerminator()))
+      if (Br->isConditional())
+        Worklist.push_back(Br->getCondition());
+    if (auto *Switch = dyn_cast<SwitchInst>(BB->getTerminator()))
+      Worklist.push_back(Switch->getCondition());
+  };
+  while (!Worklist.empty() && Seen.size() < 256) {
+    Value *X = Worklist.pop_back_val();
+    if (!Seen.insert(X).second)
+      continue;
+    auto *I = dyn_cast<Instruction>(X);
+    if (!I || !L.contains(I))
+      continue;
+    if (auto *Load = dyn_cast<LoadInst>(I)) {
+      auto *Slot =
+          dyn_cast<AllocaInst>(getUnderlyingObject(Load->getPointerOperand()));
+      if (!Slot)
+        return true;
+      auto [It, IsNew] = CapturedSlots.try_emplace(Slot, false);
+      if (IsNew)
+        It->second = hrace::compat::mayBeCaptured(Slot);
+      if (It->second)
+        return true;
+      for (User *U : Slot->users())
+        if (auto *Store = dyn_cast<StoreInst>(U))
+          if (Store->getPointerOperand() == Slot && L.contains(Store)) {
+            Worklist.push_back(Store->getValueOperand());
+            for (BasicBlock *Pred : predecessors(Store->getParent()))
+              AddBranchOf(Pred);
+          }
+      continue;
+    }
+    if (auto *Phi = dyn_cast<PHINode>(I))
+      for (BasicBlock *In : Phi->blocks())
+        AddBranchOf(In);
+    if (auto *Call = dyn_cast<CallBase>(I)) {
+      // llvm.expect and the like pass their operand through.
+      if (!isa<IntrinsicInst>(Call))
+        return true;
+    }
+    for (Value *Op : I->operands())
+      Worklist.push_back(Op);
+  }
+  return false;
+}
+
+bool WaitLoopMarker::leavesOnSharedValue(const Loop &L) {
+  SmallVector<BasicBlock *, 4> Exiting;
+  L.getExitingBlocks(Exiting);
+  for (BasicBlock *BB : Exiting) {
+    Instruction *Term = BB->getTerminator();
+    Value *Cond = nullptr;
+    if (auto *Br = dyn_cast<BranchInst>(Term))
+      Cond = Br->isConditional() ? Br->getCondition() : nullptr;
+    else if (auto *Switch = dyn_cast<SwitchInst>(Term))
+      Cond = Switch->getCondition();
+    if (Cond && dependsOnSharedValue(Cond, L))
+      return true;
+  }
+  return false;
 }
 
 //===----------------------------------------------------------------------===//
@@ -766,7 +915,14 @@ bool WaitLoopMarker::markFunction(Function &F) {
     if (Function *Callee = getCallee(*Call))
       if (getWaitSummary(*Callee))
         Waits.push_back({Call, Callee});
-  if (Waits.empty())
+  SmallVector<CallBase *, 4> PollCalls;
+  if (Pollers.count(&F))
+    for (Instruction &I : instructions(F))
+      if (auto *Call = dyn_cast<CallBase>(&I))
+        if (Function *Callee = getCallee(*Call))
+          if (polls(*Callee))
+            PollCalls.push_back(Call);
+  if (Waits.empty() && PollCalls.empty())
     return false;
   auto &LI = FAM.getResult<LoopAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
@@ -782,6 +938,18 @@ bool WaitLoopMarker::markFunction(Function &F) {
     Info.Mutex.merge(describeAtCall(*Call, Summary.Mutex, *Callee,
                                     /*InCallerTerms=*/false));
   }
+  // The innermost loop around each lock or pause that leaves on shared
+  // state: it polls, and no pointer of a wait goes with it.
+  for (CallBase *Call : PollCalls)
+    for (Loop *L = LI.getLoopFor(Call->getParent()); L;
+         L = L->getParentLoop()) {
+      if (Loops.count(L))
+        break;
+      if (leavesOnSharedValue(*L)) {
+        Loops.insert({L, WaitLoop{L, PtrInfo::unknown(), PtrInfo::unknown()}});
+        break;
+      }
+    }
   if (Loops.empty())
     return false;
 

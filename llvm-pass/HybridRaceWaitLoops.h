@@ -12,7 +12,9 @@
 // These passes find every loop that contains a condition wait, directly or
 // through a function of the module that waits, and tell the runtime where the
 // loop is entered and where the wait has logically completed: on every exit
-// edge, whether or not the wait was called.
+// edge, whether or not the wait was called. Polling loops, which take a lock,
+// sleep or yield until a condition read in the loop holds, wait just as
+// invisibly and are marked the same way.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_LLVM_PASS_HYBRIDRACEWAITLOOPS_H

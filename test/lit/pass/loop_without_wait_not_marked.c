@@ -1,8 +1,8 @@
-// Only loops that wait are marked. Loops that lock, signal or call other
-// functions are not; nor is a loop calling a function whose own loop does the
-// waiting (that loop is marked instead, see wait_loop_nested.c); nor a loop
-// calling a function merely named like a wait. Waits through function
-// pointers are not seen.
+// Only loops that wait (or poll, polling_loop_marked.c) are marked. Loops
+// that lock, signal or call other functions a number of times are not; nor
+// is a loop calling a function whose own loop does the waiting (that loop is
+// marked instead, see wait_loop_nested.c); nor a loop calling a function
+// merely named like a wait. Waits through function pointers are not seen.
 // RUN: %clang --target=x86_64-linux-gnu -O0 -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s
 // RUN: %clang --target=x86_64-linux-gnu -O2 -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s
 
