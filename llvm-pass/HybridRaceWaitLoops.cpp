@@ -604,6 +604,8 @@ void WaitLoopMarker::summarize() {
     for (Instruction &I : instructions(F)) {
       auto *Call = dyn_cast<CallBase>(&I);
       Function *Callee = Call ? getCallee(*Call) : nullptr;
+      if (Callee && isLockOrPause(*Callee))
+        Pollers.insert(&F);
       if (!Callee || (Callee->isDeclaration() && !Summaries.count(Callee)))
         continue;
       Calls[&F].push_back(Call);
@@ -635,21 +637,10 @@ void WaitLoopMarker::summarize() {
   summarizePolling();
 }
 
+/// Pollers holds the functions that call a lock or pause themselves; their
+/// callers poll too.
 void WaitLoopMarker::summarizePolling() {
-  SmallVector<const Function *, 16> Worklist;
-  for (Function &F : M) {
-    if (F.isDeclaration())
-      continue;
-    for (Instruction &I : instructions(F)) {
-      auto *Call = dyn_cast<CallBase>(&I);
-      Function *Callee = Call ? getCallee(*Call) : nullptr;
-      if (Callee && isLockOrPause(*Callee)) {
-        Pollers.insert(&F);
-        Worklist.push_back(&F);
-        break;
-      }
-    }
-  }
+  SmallVector<const Function *, 16> Worklist(Pollers.begin(), Pollers.end());
   while (!Worklist.empty()) {
     const Function *F = Worklist.pop_back_val();
     for (Function *Caller : Callers.lookup(F))
