@@ -43,15 +43,36 @@ SetId WithOwners(ThreadState *thr, SegmentId a, SegmentId b) {
 bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg) {
   if (!seg)
     return false;
-  SegmentInfo s = ctx->segments.Get(seg);
-  // Clock values of a slot only grow, across its owners too: an edge that
-  // knows this far into the slot knows the access.
-  if (!thr->relations.handoffs.MayOrder(s.slot, s.clock))
-    return false;
+  SegmentInfo prev = ctx->segments.Get(seg);
+  HandoffEdges &edges = thr->relations.handoffs;
   uptr beg, size;
   if (!FindHeapBlock(addr, &beg, &size))
     return false;
-  return thr->relations.handoffs.Orders(s.slot, s.clock, beg, beg + size);
+  // Clock values of a slot only grow, across its owners too: an edge that
+  // knows this far into the slot knows the access.
+  if (edges.MayOrder(prev.slot, prev.clock) &&
+      edges.Orders(prev.slot, prev.clock, beg, beg + size))
+    return true;
+  // A candidate in scope whose lock's map still holds what it read, written
+  // by a thread that had made the previous access, becomes an edge.
+  return edges.FindCandidate(
+      beg, beg + size, [&](const HandoffEdges::Candidate &c) {
+        SyncObject *s = ctx->syncs.Get(c.lock);
+        if (!s)
+          return false;
+        SpinMutexLock l(&s->mu);
+        if (s->lock_id != c.lock_id)
+          return false;
+        bool found = false;
+        s->writes.ForEachWriter(
+            c.location, c.size, [&](const ClockRef &clock, u32 seq) {
+              if (found || seq > c.seq || clock.Get(prev.slot) < prev.clock)
+                return;
+              edges.Add(clock, c.location, c.value);
+              found = true;
+            });
+        return found;
+      });
 }
 
 bool AloneAfterJoins(ThreadState *thr, SetId threads) {

@@ -111,15 +111,19 @@ ALWAYS_INLINE AccessKind KindOf(CellState s) {
 }
 
 // The exclusive states are as cheap as msm=hb's: the owner touching the cell
-// again in the same segment changes nothing.
+// again in the same segment changes nothing. One bit per state, so the test
+// is a shift and a mask whatever the state.
+constexpr u32 StateBit(CellState s) { return 1u << static_cast<u32>(s); }
+constexpr u32 kReadNoopStates =
+    StateBit(CellState::kExclusiveWrite) | StateBit(CellState::kExclusiveRead) |
+    (0xfu << static_cast<u32>(CellState::kExclusiveReadAfterWrite));
+constexpr u32 kWriteNoopStates = StateBit(CellState::kExclusiveWrite);
+
 ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr, bool write) {
-  CellState s = c.state();
-  if (s == CellState::kRace)
+  u32 bit = StateBit(c.state());
+  if (bit & StateBit(CellState::kRace))
     return true;
-  if (s == CellState::kExclusiveWrite)
-    return c.segment() == thr->segment;
-  return !write &&
-         (s == CellState::kExclusiveRead || IsReadAfterWrite(s)) &&
+  return (bit & (write ? kWriteNoopStates : kReadNoopStates)) &&
          c.segment() == thr->segment;
 }
 

@@ -9,7 +9,7 @@
 
 namespace hrace {
 
-void HandoffEdges::Add(const VectorClock &clock, uptr location, uptr value) {
+void HandoffEdges::Add(const ClockRef &clock, uptr location, uptr value) {
   if (count_) {
     // Reading a flag again in a polling loop adds no new edge.
     Edge &newest = edges_[(count_ - 1) % kMax];
@@ -19,10 +19,24 @@ void HandoffEdges::Add(const VectorClock &clock, uptr location, uptr value) {
     }
   }
   Edge &e = edges_[count_ % kMax];
-  e.clock.CopyFrom(clock);
+  e.clock.Assign(clock);
   e.location = location;
   e.value = value;
   count_++;
+}
+
+void HandoffEdges::AddCandidate(const Candidate &c) {
+  if (candidate_count_) {
+    // A polling loop reads the same flag under the same lock again and
+    // again: the newest candidate stands for all of them.
+    Candidate &newest = candidates_[(candidate_count_ - 1) % kMaxCandidates];
+    if (newest.lock == c.lock && newest.lock_id == c.lock_id &&
+        newest.location == c.location && newest.value == c.value) {
+      newest.seq = c.seq;
+      return;
+    }
+  }
+  candidates_[candidate_count_++ % kMaxCandidates] = c;
 }
 
 bool HandoffEdges::MayOrder(u32 slot, u32 clock) const {
@@ -45,8 +59,9 @@ bool HandoffEdges::Orders(u32 slot, u32 clock, uptr beg, uptr end) const {
 
 void HandoffEdges::Free() {
   for (u32 i = 0; i < size(); i++)
-    edges_[i].clock.Free();
+    edges_[i].clock.Reset();
   count_ = 0;
+  candidate_count_ = 0;
 }
 
 } // namespace hrace

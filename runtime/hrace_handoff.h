@@ -24,37 +24,74 @@
 // not a race. The reader's own accesses inside the critical section were
 // judged by lock sets before the edge existed.
 //
-// A thread keeps its last kMax edges; older ones are forgotten (a possible
-// report, never a missed one).
+// Most reads under locks never matter: nothing is reported near them. So
+// leaving a critical section only notes its reads of possibly-heap memory
+// as candidates: the lock, the section's number among the lock's sections
+// that publish writes, and what was read. Only on the way to a report is a
+// candidate in scope looked up in the lock's map (hrace_lock_writes.h): the
+// location's entry, if no later section has written it since, holds what
+// the reader read (joined with the reader's own clock if the section then
+// changed it), and its clock becomes an edge.
+//
+// A thread keeps its last kMax edges and kMaxCandidates candidates; older
+// ones are forgotten (a possible report, never a missed one).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_HANDOFF_H
 #define HRACE_HANDOFF_H
 
 #include "hrace_defs.h"
-#include "hrace_vector_clock.h"
+#include "hrace_clock_snapshot.h"
 
 namespace hrace {
 
 class HandoffEdges {
 public:
   static constexpr u32 kMax = 32;
+  static constexpr u32 kMaxCandidates = 64;
+
+  struct Candidate {
+    uptr lock;
+    uptr location;
+    uptr value;
+    u32 size;
+    // The lock's name (a destroyed lock's address may hold another) and
+    // the number of the section that read.
+    u32 lock_id;
+    u32 seq;
+  };
+  void AddCandidate(const Candidate &c);
+  // Calls fn(candidate) for the candidates whose location or value lies in
+  // [beg, end), newest first, until fn returns true; returns whether it did.
+  template <typename Fn> bool FindCandidate(uptr beg, uptr end, Fn fn) const {
+    u32 n = candidate_count_ < kMaxCandidates ? candidate_count_
+                                              : kMaxCandidates;
+    for (u32 i = 0; i < n; i++) {
+      const Candidate &c =
+          candidates_[(candidate_count_ - 1 - i) % kMaxCandidates];
+      bool in_scope = (c.location >= beg && c.location < end) ||
+                      (c.value && c.value >= beg && c.value < end);
+      if (in_scope && fn(c))
+        return true;
+    }
+    return false;
+  }
 
   // The thread read `location` (which held `value`, 0 when it was not
   // pointer-sized) and so is ordered after `clock` for the memory they name.
-  void Add(const VectorClock &clock, uptr location, uptr value);
+  void Add(const ClockRef &clock, uptr location, uptr value);
 
   // Some edge knows the point (slot, clock) of a thread's history.
   bool MayOrder(u32 slot, u32 clock) const;
   // Some edge knows it, and its location or value lies in [beg, end).
   bool Orders(u32 slot, u32 clock, uptr beg, uptr end) const;
 
-  bool empty() const { return count_ == 0; }
+  bool empty() const { return count_ == 0 && candidate_count_ == 0; }
   void Free();
 
 private:
   struct Edge {
-    VectorClock clock;
+    ClockRef clock;
     uptr location = 0;
     uptr value = 0;
   };
@@ -63,6 +100,8 @@ private:
   Edge edges_[kMax];
   // Edges ever added; the newest is at (count_ - 1) % kMax.
   u32 count_ = 0;
+  Candidate candidates_[kMaxCandidates] = {};
+  u32 candidate_count_ = 0;
 };
 
 } // namespace hrace

@@ -94,6 +94,10 @@ uptr HeapBlockSize(uptr addr) {
              : b;
 }
 
+bool MayBeHeap(uptr addr) {
+  return IsAppMem(addr) && chunks && LoadRelaxed(ChunkOf(addr)) != 0;
+}
+
 bool FindHeapBlock(uptr addr, uptr *beg, uptr *size) {
   if (!IsAppMem(addr) || !chunks)
     return false;

@@ -40,6 +40,9 @@ uptr HeapBlockSize(uptr addr);
 
 // The live block containing addr: its start and size.
 bool FindHeapBlock(uptr addr, uptr *beg, uptr *size);
+// False when addr is certainly in no heap block (its chunk never had one):
+// one load.
+bool MayBeHeap(uptr addr);
 
 } // namespace hrace
 

@@ -14,61 +14,85 @@
 
 namespace hrace {
 
-LockWrites::Entry *LockWrites::Find(uptr granule, u8 mask) {
-  for (u32 i = 0; i < count_; i++)
-    if (entries_[i].granule == granule && entries_[i].mask == mask)
-      return &entries_[i];
+LockWrites::Entry *LockWrites::Find(uptr key) {
+  for (u32 i = First(key >> 8); count_ && i != kNone; i = Next(i))
+    if (At(i).key == key)
+      return &At(i);
   return nullptr;
 }
 
-LockWrites::Entry *LockWrites::Insert(uptr granule, u8 mask) {
-  if (count_ == capacity_ && capacity_ < kMaxEntries) {
-    u32 cap = capacity_ ? capacity_ * 2 : 2;
-    Entry *entries = static_cast<Entry *>(InternalCalloc(cap * sizeof(Entry)));
-    // A VectorClock owns a heap array through a plain pointer: moving its
-    // bytes moves it.
-    if (count_)
-      internal_memcpy(entries, entries_, count_ * sizeof(Entry));
-    InternalFree(entries_);
-    entries_ = entries;
-    capacity_ = cap;
-  }
-  Entry *e;
-  if (count_ < capacity_) {
-    e = new (&entries_[count_++]) Entry();
-  } else {
-    // Full: the entries were appended in order, so the next one round the
-    // ring is the oldest; its clock's storage is reused.
-    e = &entries_[next_evicted_];
-    next_evicted_ = (next_evicted_ + 1) % capacity_;
-  }
-  e->granule = granule;
-  e->mask = mask;
-  return e;
+void LockWrites::Link(u32 i) {
+  u8 &head = Heads()[Bucket(At(i).Granule())];
+  Nexts()[i] = head;
+  head = static_cast<u8>(i);
 }
 
-void LockWrites::Publish(uptr addr, uptr size, const VectorClock &clock,
-                         bool accumulate) {
+void LockWrites::Unlink(u32 i) {
+  u8 *link = &Heads()[Bucket(At(i).Granule())];
+  while (*link != i)
+    link = &Nexts()[*link];
+  *link = Nexts()[i];
+}
+
+void LockWrites::Grow() {
+  u32 cap = capacity_ * 2;
+  Entry *old = spill_ ? SpillEntries() : nullptr;
+  void *spill = InternalAlloc((cap - 1) * sizeof(Entry) + 2 * cap);
+  // A ClockRef is a pointer and two numbers: moving its bytes moves it.
+  if (old)
+    internal_memcpy(spill, old, (count_ - 1) * sizeof(Entry));
+  InternalFree(old);
+  spill_ = spill;
+  capacity_ = static_cast<u16>(cap);
+  internal_memset(Heads(), kNone, cap);
+  for (u32 i = 0; i < count_; i++)
+    Link(i);
+}
+
+LockWrites::Entry *LockWrites::Insert(uptr key) {
+  if (count_ == capacity_ && capacity_ < kMaxEntries)
+    Grow();
+  u32 i;
+  if (count_ < capacity_) {
+    i = count_++;
+    new (&At(i)) Entry();
+  } else {
+    // Full: the entries were appended in order, so the next one round the
+    // ring is the oldest.
+    i = next_evicted_;
+    next_evicted_ = static_cast<u16>((next_evicted_ + 1) % capacity_);
+    Unlink(i);
+  }
+  At(i).key = key;
+  if (spill_)
+    Link(i);
+  return &At(i);
+}
+
+void LockWrites::Publish(uptr addr, uptr size, const ClockRef &clock,
+                         bool accumulate, u32 seq) {
   ForEachGranuleMask(addr, size, kMaxGranulesPerWrite, [&](uptr g, u8 mask) {
-    Entry *e = Find(g, mask);
+    uptr key = g << 8 | mask;
+    Entry *e = Find(key);
     if (e && accumulate) {
       e->clock.Join(clock);
     } else {
       if (!e)
-        e = Insert(g, mask);
-      e->clock.CopyFrom(clock);
+        e = Insert(key);
+      e->clock.Assign(clock);
     }
-    filter_ |= FilterBit(g);
+    e->seq = seq;
   });
 }
 
 void LockWrites::Free() {
   for (u32 i = 0; i < count_; i++)
-    entries_[i].clock.Free();
-  InternalFree(entries_);
-  entries_ = nullptr;
-  count_ = capacity_ = next_evicted_ = 0;
-  filter_ = 0;
+    At(i).clock.Reset();
+  InternalFree(spill_);
+  spill_ = nullptr;
+  count_ = next_evicted_ = 0;
+  capacity_ = 1;
+  sections_ = 0;
 }
 
 } // namespace hrace

@@ -127,6 +127,12 @@ void AcquireClock(ThreadState *thr, const VectorClock &clock) {
   thr->noops.Invalidate();
 }
 
+void AcquireClock(ThreadState *thr, const ClockRef &clock) {
+  clock.JoinInto(&thr->vc);
+  thr->acquires++;
+  thr->noops.Invalidate();
+}
+
 bool EndedBefore(ThreadState *thr, u32 thread_id) {
   ThreadEnd end = ctx->threads.EndOf(thread_id);
   return end.ended && thr->vc.Get(end.slot) >= end.clock;
@@ -157,16 +163,26 @@ void ReleaseAddr(ThreadState *thr, uptr addr) {
     Release(thr, s);
 }
 
+namespace {
+// s->mu must be held.
+BarrierState *BarrierOf(SyncObject *s) {
+  if (!s->barrier)
+    s->barrier = new (InternalCalloc(sizeof(BarrierState))) BarrierState();
+  return s->barrier;
+}
+} // namespace
+
 void BarrierInit(ThreadState *thr, uptr addr, u32 count) {
   SyncObject *s = ctx->syncs.GetOrCreate(addr);
   if (!s)
     return;
   SpinMutexLock l(&s->mu);
-  s->barrier_count = count;
-  s->barrier_arrived = 0;
-  s->barrier_round = 0;
-  s->round_clock[0].Reset();
-  s->round_clock[1].Reset();
+  BarrierState *b = BarrierOf(s);
+  b->count = count;
+  b->arrived = 0;
+  b->round = 0;
+  b->round_clock[0].Reset();
+  b->round_clock[1].Reset();
 }
 
 // One clock for all rounds would let a thread that leaves round r late
@@ -181,14 +197,15 @@ u32 BarrierArrive(ThreadState *thr, uptr addr) {
   u32 round;
   {
     SpinMutexLock l(&s->mu);
-    round = s->barrier_round;
-    s->round_clock[round % 2].Join(thr->vc);
+    BarrierState *b = BarrierOf(s);
+    round = b->round;
+    b->round_clock[round % 2].Join(thr->vc);
     // Without a known count (a barrier initialised before the runtime saw
     // it), every round shares clock 0: conservative, as before rounds.
-    if (s->barrier_count && ++s->barrier_arrived == s->barrier_count) {
-      s->barrier_arrived = 0;
-      s->barrier_round++;
-      s->round_clock[s->barrier_round % 2].Reset();
+    if (b->count && ++b->arrived == b->count) {
+      b->arrived = 0;
+      b->round++;
+      b->round_clock[b->round % 2].Reset();
     }
   }
   NewSegment(thr);
@@ -198,7 +215,8 @@ u32 BarrierArrive(ThreadState *thr, uptr addr) {
 void BarrierLeave(ThreadState *thr, uptr addr, u32 round) {
   if (SyncObject *s = ctx->syncs.Get(addr)) {
     SpinMutexLock l(&s->mu);
-    AcquireClock(thr, s->round_clock[round % 2]);
+    if (s->barrier)
+      AcquireClock(thr, s->barrier->round_clock[round % 2]);
   }
 }
 

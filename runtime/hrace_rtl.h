@@ -80,6 +80,7 @@ ALWAYS_INLINE bool HappensBefore(ThreadState *thr, SegmentId seg) {
 
 // Everything `clock` knows happens before thr from now on.
 void AcquireClock(ThreadState *thr, const VectorClock &clock);
+void AcquireClock(ThreadState *thr, const ClockRef &clock);
 
 // Thread T<thread_id> has ended and its end happens before thr (it was joined,
 // directly or through other synchronisation).

@@ -48,13 +48,13 @@ void SyncTable::Release(SyncId id) {
   SyncObject *s = &objects_[id];
   s->clock.Free();
   s->read_clock.Free();
-  s->round_clock[0].Free();
-  s->round_clock[1].Free();
-  if (s->writes) {
-    s->writes->Free();
-    InternalFree(s->writes);
-    s->writes = nullptr;
+  if (s->barrier) {
+    s->barrier->round_clock[0].Free();
+    s->barrier->round_clock[1].Free();
+    InternalFree(s->barrier);
+    s->barrier = nullptr;
   }
+  s->writes.Free();
   SpinMutexLock l(&mu_);
   free_ids_[free_count_++] = id;
 }

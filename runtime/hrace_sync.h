@@ -26,6 +26,17 @@ namespace hrace {
 
 typedef u32 SyncId;
 
+// A barrier's rounds: the thread count given to pthread_barrier_init (0:
+// unknown), the arrivals at the current round, its number, and what the
+// arrivals of even and odd rounds published (BarrierArrive in hrace_rtl.cpp).
+// Out of line: few sync objects are barriers.
+struct BarrierState {
+  u32 count;
+  u32 arrived;
+  u32 round;
+  VectorClock round_clock[2];
+};
+
 struct SyncObject {
   SpinMutex mu;
   uptr addr;
@@ -42,17 +53,11 @@ struct SyncObject {
   // Write owner of a lock (thread id + 1, 0 when free) and its recursion.
   u32 owner;
   u32 recursion;
-  // Barriers: the thread count given to pthread_barrier_init (0: unknown),
-  // the arrivals at the current round, its number, and what the arrivals of
-  // even and odd rounds published (BarrierArrive in hrace_rtl.cpp).
-  u32 barrier_count;
-  u32 barrier_arrived;
-  u32 barrier_round;
-  VectorClock round_clock[2];
-  // Locks: what their critical sections wrote, and the writers' clocks (DS
-  // of the write/read relations, hrace_write_read.h); null until a section
-  // writes something in precise mode.
-  LockWrites *writes;
+  // Barriers only: made by the first pthread_barrier_init or arrival.
+  BarrierState *barrier;
+  // Locks: what their critical sections wrote, and what the writers knew
+  // (DS of the write/read relations, hrace_write_read.h).
+  LockWrites writes;
 };
 
 class SyncTable {

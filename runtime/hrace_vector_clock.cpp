@@ -35,10 +35,14 @@ void VectorClock::Set(u32 slot, u32 clock) {
 }
 
 void VectorClock::Join(const VectorClock &other) {
-  Grow(other.size_);
-  for (u32 i = 0; i < other.size_; i++)
-    if (clocks_[i] < other.clocks_[i])
-      clocks_[i] = other.clocks_[i];
+  Join(other.clocks_, other.size_);
+}
+
+void VectorClock::Join(const u32 *clocks, u32 size) {
+  Grow(size);
+  for (u32 i = 0; i < size; i++)
+    if (clocks_[i] < clocks[i])
+      clocks_[i] = clocks[i];
 }
 
 void VectorClock::CopyFrom(const VectorClock &other) {

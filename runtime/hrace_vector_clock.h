@@ -30,6 +30,7 @@ public:
   void Set(u32 slot, u32 clock);
   // Pointwise maximum: afterwards this clock knows everything `other` knows.
   void Join(const VectorClock &other);
+  void Join(const u32 *clocks, u32 size);
   void CopyFrom(const VectorClock &other);
   // True when every entry of this clock is <= the same entry of `other`.
   bool LessOrEqual(const VectorClock &other) const;

@@ -7,10 +7,7 @@
 //===----------------------------------------------------------------------===//
 #include "hrace_write_read.h"
 
-#include "hrace_alloc.h"
 #include "hrace_rtl.h"
-
-#include <new>
 
 namespace hrace {
 
@@ -63,20 +60,34 @@ namespace {
 u64 Later(u64 a, u64 b) { return a > b ? a : b; }
 
 // Calls fn(read, clock) for each read at positions [from, end) of a location
-// that a section of s wrote, when the writers' clock tells thr something
+// that a section of s wrote, when what its writers knew tells thr something
 // new. s->mu must be held.
 template <typename Fn>
 void ForEachRelation(ThreadState *thr, SyncObject *s, u64 from, Fn fn) {
-  if (!s->writes)
+  if (!s->writes.size())
     return;
   const RegionAccesses &reads = thr->relations.reads;
   for (u64 pos = Later(from, reads.begin()); pos < reads.end(); pos++) {
     const RegionAccesses::Access &a = reads.Get(pos);
-    s->writes->ForEachWriter(a.addr, a.size, [&](const VectorClock &clock) {
-      if (!clock.LessOrEqual(thr->vc))
-        fn(a, clock);
-    });
+    s->writes.ForEachWriter(a.addr, a.size,
+                            [&](const ClockRef &clock, u32) {
+                              if (!clock.KnownBy(thr->vc))
+                                fn(a, clock);
+                            });
   }
+}
+
+// What thr knows now: its snapshot, renewed if it acquired since, and its
+// own clock.
+void CurrentClock(ThreadState *thr, ClockRef *out) {
+  ThreadRelations &r = thr->relations;
+  if (!r.knowledge || r.knowledge_acquires != thr->acquires) {
+    if (r.knowledge)
+      r.knowledge->Unref();
+    r.knowledge = ClockSnapshot::Make(thr->vc);
+    r.knowledge_acquires = thr->acquires;
+  }
+  out->Assign(r.knowledge, thr->slot, thr->clock);
 }
 
 bool ReadInRegion(const RegionAccesses &reads, u64 from, uptr addr,
@@ -115,35 +126,60 @@ void LockRegionEnding(ThreadState *thr, SyncObject *s, bool for_wait) {
   r.open_count--;
 
   bool completes_wait = r.pending_wait_cv && !for_wait;
+  u64 first_read = Later(region.reads_begin, r.reads.begin());
+  u64 first_write = Later(region.writes_begin, r.writes.begin());
+  bool read = first_read < r.reads.end();
+  bool wrote = first_write < r.writes.end();
+  // An empty critical section (the ones that merely order, in hb) neither
+  // finds nor publishes anything.
+  if (!read && !wrote && !completes_wait)
+    return;
   bool related = false;
   {
     SpinMutexLock l(&s->mu);
-    ForEachRelation(thr, s, region.reads_begin,
-                    [&](const RegionAccesses::Access &a,
-                        const VectorClock &clock) {
-                      related = true;
-                      // A wait outside a marked loop completes here: what
-                      // its condition read orders the waiter (seeds/000,
-                      // figure 6).
-                      if (completes_wait) {
-                        AcquireClock(thr, clock);
-                        return;
-                      }
-                      r.handoffs.Add(clock, a.addr, a.value);
-                      if (r.loop_depth) {
-                        r.loop_relations.Join(clock);
+    // Only a completing wait or a marked loop needs the relations now; for
+    // hand-offs the reads are candidates, looked up if a report comes near.
+    if (completes_wait || r.loop_depth)
+      ForEachRelation(thr, s, region.reads_begin,
+                      [&](const RegionAccesses::Access &,
+                          const ClockRef &clock) {
+                        related = true;
+                        // A wait outside a marked loop completes here: what
+                        // its condition read orders the waiter (seeds/000,
+                        // figure 6).
+                        if (completes_wait) {
+                          AcquireClock(thr, clock);
+                          return;
+                        }
+                        clock.JoinInto(&r.loop_relations);
                         r.loop_related = true;
-                      }
-                    });
-    const RegionAccesses &writes = r.writes;
-    for (u64 pos = Later(region.writes_begin, writes.begin());
-         pos < writes.end(); pos++) {
-      const RegionAccesses::Access &w = writes.Get(pos);
-      if (!s->writes)
-        s->writes = new (InternalCalloc(sizeof(LockWrites))) LockWrites();
-      s->writes->Publish(
-          w.addr, w.size, thr->vc,
-          ReadInRegion(r.reads, region.reads_begin, w.addr, w.size));
+                      });
+    // This section's number. A candidate accepts what the map held when
+    // the section ended: a location it then changed itself holds its own
+    // clock, joined with the one it read for a read-modify-write.
+    u32 seq = 0;
+    if (read && s->writes.size()) {
+      seq = s->writes.EndSection();
+      for (u64 pos = first_read; pos < r.reads.end(); pos++) {
+        const RegionAccesses::Access &a = r.reads.Get(pos);
+        if (MayBeHeap(a.addr) || MayBeHeap(a.value))
+          r.handoffs.AddCandidate({s->addr, a.addr, a.value,
+                                   static_cast<u32>(a.size), s->lock_id,
+                                   seq});
+      }
+    }
+    if (wrote && !seq)
+      seq = s->writes.EndSection();
+    if (wrote) {
+      ClockRef now;
+      CurrentClock(thr, &now);
+      for (u64 pos = first_write; pos < r.writes.end(); pos++) {
+        const RegionAccesses::Access &w = r.writes.Get(pos);
+        s->writes.Publish(
+            w.addr, w.size, now,
+            ReadInRegion(r.reads, region.reads_begin, w.addr, w.size), seq);
+      }
+      now.Reset();
     }
   }
   // Outside s->mu: the fallback takes the condition variable's.
@@ -180,7 +216,7 @@ void WaitLoopExited(ThreadState *thr) {
     SpinMutexLock l(&s->mu);
     ForEachRelation(thr, s, Later(r.open[i].reads_begin, r.loop_reads_begin),
                     [&](const RegionAccesses::Access &,
-                        const VectorClock &clock) {
+                        const ClockRef &clock) {
                       AcquireClock(thr, clock);
                       related = true;
                     });
@@ -204,8 +240,12 @@ void WaitReturned(ThreadState *thr, uptr cv, bool signalled) {
 }
 
 void ThreadRelationsFinished(ThreadState *thr) {
-  thr->relations.loop_relations.Free();
-  thr->relations.handoffs.Free();
+  ThreadRelations &r = thr->relations;
+  r.loop_relations.Free();
+  r.handoffs.Free();
+  if (r.knowledge)
+    r.knowledge->Unref();
+  r.knowledge = nullptr;
 }
 
 } // namespace hrace

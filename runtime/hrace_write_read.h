@@ -96,6 +96,10 @@ struct ThreadRelations {
   uptr pending_wait_cv = 0;
   bool pending_wait_signalled = false;
   HandoffEdges handoffs;
+  // The thread's clock as of its last acquire (hrace_clock_snapshot.h),
+  // shared by what it publishes until it acquires again.
+  ClockSnapshot *knowledge = nullptr;
+  u32 knowledge_acquires = 0;
 };
 
 // Whether accesses are recorded: precise mode of a hybrid machine and at

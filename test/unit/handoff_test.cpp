@@ -6,9 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The rules of the write/read relations' two data structures: a lock's map
-// of what its critical sections wrote (DS, hrace_lock_writes.h) and a
-// thread's scoped hand-off edges (hrace_handoff.h).
+// The rules of the write/read relations' data structures: shared clock
+// snapshots (hrace_clock_snapshot.h), a lock's map of what its critical
+// sections wrote (DS, hrace_lock_writes.h) and a thread's scoped hand-off
+// edges (hrace_handoff.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,21 +23,114 @@
 namespace hrace {
 namespace {
 
-// A clock that knows slot `slot` up to `clock` (and nothing else).
-struct Clock : VectorClock {
-  Clock(u32 slot, u32 clock) { Set(slot, clock); }
-  ~Clock() { Free(); }
+// What a thread in `slot` knew at its clock `clock`, having heard of
+// nothing else (or of `other`'s slot up to `other_clock`).
+struct Clock : ClockRef {
+  Clock(u32 slot, u32 clock, u32 other = 0, u32 other_clock = 0) {
+    VectorClock vc;
+    vc.Set(other, other_clock);
+    ClockSnapshot *base = ClockSnapshot::Make(vc);
+    Assign(base, slot, clock);
+    base->Unref();
+    vc.Free();
+  }
+  ~Clock() { Reset(); }
 };
+
+TEST(ClockRefTest, IsTheSnapshotWithTheOwnClock) {
+  Clock c(1, 9, 0, 4);
+  EXPECT_EQ(4u, c.Get(0));
+  EXPECT_EQ(9u, c.Get(1));
+  EXPECT_EQ(0u, c.Get(2));
+  EXPECT_EQ(2u, c.size());
+}
+
+TEST(ClockRefTest, KnownByAClockThatIsNoOlderAnywhere) {
+  Clock c(1, 9, 0, 4);
+  VectorClock vc;
+  vc.Set(0, 4);
+  vc.Set(1, 8);
+  EXPECT_FALSE(c.KnownBy(vc));
+  vc.Set(1, 9);
+  EXPECT_TRUE(c.KnownBy(vc));
+  vc.Set(0, 3);
+  EXPECT_FALSE(c.KnownBy(vc));
+  vc.Free();
+}
+
+TEST(ClockRefTest, JoinKeepsTheNewerOfOneHistory) {
+  Clock older(1, 3), newer(1, 7);
+  ClockRef c;
+  c.Assign(newer);
+  c.Join(older);
+  EXPECT_EQ(7u, c.Get(1));
+  c.Join(Clock(1, 9));
+  EXPECT_EQ(9u, c.Get(1));
+  c.Reset();
+}
+
+TEST(ClockRefTest, JoinOfUnorderedClocksKnowsBoth) {
+  ClockRef c;
+  c.Assign(Clock(0, 3));
+  c.Join(Clock(1, 5));
+  EXPECT_EQ(3u, c.Get(0));
+  EXPECT_EQ(5u, c.Get(1));
+  VectorClock vc;
+  c.JoinInto(&vc);
+  EXPECT_EQ(3u, vc.Get(0));
+  EXPECT_EQ(5u, vc.Get(1));
+  vc.Free();
+  c.Reset();
+}
+
+// A counter changed by two threads in turns: the joined snapshot is reused
+// in place while nothing else refers to it, and knows every turn.
+TEST(ClockRefTest, JoinsByTurnsKnowEveryTurn) {
+  ClockRef c;
+  c.Assign(Clock(0, 1));
+  for (u32 turn = 1; turn <= 6; turn++)
+    c.Join(Clock(turn % 2, turn + 1));
+  EXPECT_EQ(7u, c.Get(0));
+  EXPECT_EQ(6u, c.Get(1));
+  // A reference taken now sees the snapshot as it is; later joins make a
+  // new one instead of changing it under the reference.
+  ClockRef shared;
+  shared.Assign(c);
+  c.Join(Clock(0, 9));
+  EXPECT_EQ(7u, shared.Get(0));
+  EXPECT_EQ(9u, c.Get(0));
+  shared.Reset();
+  c.Reset();
+}
+
+TEST(ClockRefTest, ASnapshotOutlivesTheRefThatMadeIt) {
+  ClockRef kept;
+  {
+    Clock c(1, 9, 0, 4);
+    kept.Assign(c);
+  }
+  EXPECT_EQ(4u, kept.Get(0));
+  EXPECT_EQ(9u, kept.Get(1));
+  kept.Reset();
+  EXPECT_TRUE(kept.empty());
+}
 
 class LockWritesTest : public ::testing::Test {
 protected:
   ~LockWritesTest() override { writes.Free(); }
 
+  // Section number `seq` of the lock wrote [addr, addr+size).
+  void Publish(uptr addr, uptr size, const ClockRef &clock, bool accumulate,
+               u32 seq = 0) {
+    writes.Publish(addr, size, clock, accumulate,
+                   seq ? seq : writes.EndSection());
+  }
+
   // What a read of [addr, addr+size) under the lock finds: for each writer
   // clock, the value of slots 0 and 1.
   std::vector<std::pair<u32, u32>> Find(uptr addr, uptr size) {
     std::vector<std::pair<u32, u32>> found;
-    writes.ForEachWriter(addr, size, [&](const VectorClock &c) {
+    writes.ForEachWriter(addr, size, [&](const ClockRef &c, u32) {
       found.push_back({c.Get(0), c.Get(1)});
     });
     return found;
@@ -49,13 +143,13 @@ protected:
 using Found = std::vector<std::pair<u32, u32>>;
 
 TEST_F(LockWritesTest, AReadFindsTheClockOfTheWriter) {
-  writes.Publish(kFlag, 4, Clock(0, 7), false);
+  Publish(kFlag, 4, Clock(0, 7), false);
   EXPECT_EQ(Found({{7, 0}}), Find(kFlag, 4));
   EXPECT_EQ(Found({{7, 0}}), Find(kFlag + 2, 1));
 }
 
 TEST_F(LockWritesTest, AReadOfOtherBytesFindsNothing) {
-  writes.Publish(kFlag, 4, Clock(0, 7), false);
+  Publish(kFlag, 4, Clock(0, 7), false);
   EXPECT_EQ(Found(), Find(kFlag + 4, 4));
   EXPECT_EQ(Found(), Find(kFlag + 8, 8));
 }
@@ -63,15 +157,15 @@ TEST_F(LockWritesTest, AReadOfOtherBytesFindsNothing) {
 // Two flags in one 8-byte word, written by two threads: each reader is
 // ordered after its own flag's writer only (seeds/000, figure 4).
 TEST_F(LockWritesTest, FlagsSharingAWordStayApart) {
-  writes.Publish(kFlag, 4, Clock(0, 3), false);
-  writes.Publish(kFlag + 4, 4, Clock(1, 5), false);
+  Publish(kFlag, 4, Clock(0, 3), false);
+  Publish(kFlag + 4, 4, Clock(1, 5), false);
   EXPECT_EQ(Found({{3, 0}}), Find(kFlag, 4));
   EXPECT_EQ(Found({{0, 5}}), Find(kFlag + 4, 4));
 }
 
 TEST_F(LockWritesTest, APlainWriteReplacesTheClock) {
-  writes.Publish(kFlag, 4, Clock(0, 3), false);
-  writes.Publish(kFlag, 4, Clock(1, 5), false);
+  Publish(kFlag, 4, Clock(0, 3), false);
+  Publish(kFlag, 4, Clock(1, 5), false);
   EXPECT_EQ(Found({{0, 5}}), Find(kFlag, 4));
   EXPECT_EQ(1u, writes.size());
 }
@@ -79,20 +173,20 @@ TEST_F(LockWritesTest, APlainWriteReplacesTheClock) {
 // A counter decremented by two threads: whoever reads it is ordered after
 // both, as after a release sequence continued by read-modify-writes.
 TEST_F(LockWritesTest, AReadModifyWriteJoinsTheClocks) {
-  writes.Publish(kFlag, 4, Clock(0, 3), false);
-  writes.Publish(kFlag, 4, Clock(1, 5), true);
+  Publish(kFlag, 4, Clock(0, 3), false);
+  Publish(kFlag, 4, Clock(1, 5), true);
   EXPECT_EQ(Found({{3, 5}}), Find(kFlag, 4));
 }
 
 TEST_F(LockWritesTest, AWriteAcrossGranulesIsFoundFromEach) {
-  writes.Publish(kFlag + 4, 8, Clock(0, 2), false);
+  Publish(kFlag + 4, 8, Clock(0, 2), false);
   EXPECT_EQ(Found({{2, 0}}), Find(kFlag + 4, 1));
   EXPECT_EQ(Found({{2, 0}}), Find(kFlag + 8, 4));
   EXPECT_EQ(Found(), Find(kFlag, 4));
 }
 
 TEST_F(LockWritesTest, ALongWriteIsKeptByItsFirstGranules) {
-  writes.Publish(kFlag, 4096, Clock(0, 2), false);
+  Publish(kFlag, 4096, Clock(0, 2), false);
   EXPECT_EQ(LockWrites::kMaxGranulesPerWrite, writes.size());
   EXPECT_EQ(Found({{2, 0}}), Find(kFlag, 8));
   EXPECT_EQ(Found(), Find(kFlag + 2048, 8));
@@ -100,7 +194,7 @@ TEST_F(LockWritesTest, ALongWriteIsKeptByItsFirstGranules) {
 
 TEST_F(LockWritesTest, TheOldestLocationIsForgottenWhenFull) {
   for (u32 i = 0; i <= LockWrites::kMaxEntries; i++)
-    writes.Publish(kFlag + 8 * i, 8, Clock(0, i + 1), false);
+    Publish(kFlag + 8 * i, 8, Clock(0, i + 1), false);
   EXPECT_EQ(LockWrites::kMaxEntries, writes.size());
   EXPECT_EQ(Found(), Find(kFlag, 8));
   EXPECT_EQ(Found({{2, 0}}), Find(kFlag + 8, 8));
@@ -108,11 +202,23 @@ TEST_F(LockWritesTest, TheOldestLocationIsForgottenWhenFull) {
             Find(kFlag + 8 * LockWrites::kMaxEntries, 8));
 }
 
+TEST_F(LockWritesTest, AnEntryRemembersTheSectionThatWroteItLast) {
+  Publish(kFlag, 4, Clock(0, 3), false);
+  Publish(kFlag + 8, 4, Clock(0, 4), false);
+  Publish(kFlag, 4, Clock(1, 5), true);
+  EXPECT_EQ(4u, writes.EndSection());
+  std::vector<u32> seqs;
+  writes.ForEachWriter(kFlag, 16, [&](const ClockRef &, u32 seq) {
+    seqs.push_back(seq);
+  });
+  EXPECT_EQ(std::vector<u32>({3, 2}), seqs);
+}
+
 TEST_F(LockWritesTest, FreeForgetsEverything) {
-  writes.Publish(kFlag, 4, Clock(0, 7), false);
+  Publish(kFlag, 4, Clock(0, 7), false);
   writes.Free();
   EXPECT_EQ(Found(), Find(kFlag, 4));
-  writes.Publish(kFlag, 4, Clock(0, 8), false);
+  Publish(kFlag, 4, Clock(0, 8), false);
   EXPECT_EQ(Found({{8, 0}}), Find(kFlag, 4));
 }
 
@@ -163,6 +269,37 @@ TEST_F(HandoffEdgesTest, ReadingTheSameLocationAgainJoinsIntoOneEdge) {
     edges.Add(Clock(3, 1), 0x50000 + 8 * i, 0);
   EXPECT_TRUE(edges.Orders(1, 5, kNode, kNodeEnd));
   EXPECT_TRUE(edges.Orders(2, 4, kNode, kNodeEnd));
+}
+
+// Candidates: reads noted at unlock, looked up only near a report.
+TEST_F(HandoffEdgesTest, CandidatesInScopeAreFoundNewestFirst) {
+  edges.AddCandidate({0x100, kQueue + 8, kNode, 8, 1, 4});
+  edges.AddCandidate({0x100, 0x50000, 0, 4, 1, 5});
+  std::vector<uptr> seen;
+  EXPECT_FALSE(edges.FindCandidate(kQueue, kQueueEnd, [&](const auto &c) {
+    seen.push_back(c.location);
+    return false;
+  }));
+  EXPECT_EQ(std::vector<uptr>({kQueue + 8}), seen);
+  EXPECT_TRUE(edges.FindCandidate(0x50000, 0x50004,
+                                  [](const auto &) { return true; }));
+  EXPECT_TRUE(edges.FindCandidate(kNode, kNodeEnd,
+                                  [](const auto &) { return true; }));
+  EXPECT_FALSE(edges.FindCandidate(0x60000, 0x60100,
+                                   [](const auto &) { return true; }));
+}
+
+TEST_F(HandoffEdgesTest, ARepeatedReadIsOneCandidateWithTheNewestSection) {
+  edges.AddCandidate({0x100, kQueue, 0, 4, 1, 4});
+  edges.AddCandidate({0x100, kQueue, 0, 4, 1, 9});
+  u32 found = 0, seq = 0;
+  edges.FindCandidate(kQueue, kQueueEnd, [&](const auto &c) {
+    found++;
+    seq = c.seq;
+    return false;
+  });
+  EXPECT_EQ(1u, found);
+  EXPECT_EQ(9u, seq);
 }
 
 TEST_F(HandoffEdgesTest, TheOldestEdgesAreForgotten) {

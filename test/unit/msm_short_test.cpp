@@ -664,10 +664,12 @@ protected:
   // b read, under a lock, the queue's head, which a wrote and which held the
   // item: b is ordered after a for the queue's and the item's blocks.
   void HandOffQueueHead() {
-    VectorClock clock;
-    clock.CopyFrom(a.vc);
+    ClockSnapshot *knew = ClockSnapshot::Make(a.vc);
+    ClockRef clock;
+    clock.Assign(knew, a.slot, a.clock);
+    knew->Unref();
     b.relations.handoffs.Add(clock, Addr(&queue[1]), Addr(item));
-    clock.Free();
+    clock.Reset();
     a.NewSegment();
   }
   ShadowCell Access(ShadowCell cell, Thread *thr, bool write, uptr addr) {

@@ -1,0 +1,120 @@
+//===-- hrace_clock_snapshot.cpp - Shared, immutable vector clocks --------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#include "hrace_clock_snapshot.h"
+
+#include "hrace_alloc.h"
+#include "hrace_libc.h"
+
+namespace hrace {
+
+ClockSnapshot *ClockSnapshot::Make(const VectorClock &clock) {
+  u32 n = clock.size();
+  auto *s = static_cast<ClockSnapshot *>(
+      InternalAlloc(sizeof(ClockSnapshot) + n * sizeof(u32)));
+  s->refs_ = 1;
+  s->size_ = n;
+  for (u32 i = 0; i < n; i++)
+    s->clocks_[i] = clock.Get(i);
+  return s;
+}
+
+ClockSnapshot *ClockSnapshot::MakeJoin(const ClockRef &a, const ClockRef &b) {
+  u32 n = a.size() > b.size() ? a.size() : b.size();
+  auto *s = static_cast<ClockSnapshot *>(
+      InternalAlloc(sizeof(ClockSnapshot) + n * sizeof(u32)));
+  s->refs_ = 1;
+  s->size_ = n;
+  for (u32 i = 0; i < n; i++)
+    s->clocks_[i] = a.Get(i) > b.Get(i) ? a.Get(i) : b.Get(i);
+  return s;
+}
+
+bool ClockSnapshot::JoinInPlace(const ClockRef &a, const ClockRef &b) {
+  if (LoadAcquire(&refs_) != 1 || a.size() > size_ || b.size() > size_)
+    return false;
+  for (u32 i = 0; i < size_; i++) {
+    u32 known = a.Get(i) > b.Get(i) ? a.Get(i) : b.Get(i);
+    clocks_[i] = known;
+  }
+  return true;
+}
+
+void ClockSnapshot::Unref() {
+  if (__atomic_sub_fetch(&refs_, 1, __ATOMIC_ACQ_REL) == 0)
+    InternalFree(this);
+}
+
+bool ClockRef::KnownBy(const ClockRef &other) const {
+  for (u32 i = 0; i < size(); i++)
+    if (Get(i) > other.Get(i))
+      return false;
+  return true;
+}
+
+bool ClockRef::KnownBy(const VectorClock &clock) const {
+  if (clock.Get(slot_) < clock_)
+    return false;
+  if (!base_)
+    return true;
+  for (u32 i = 0; i < base_->size(); i++)
+    if (base_->Get(i) > clock.Get(i))
+      return false;
+  return true;
+}
+
+void ClockRef::Assign(ClockSnapshot *base, u32 slot, u32 clock) {
+  if (base)
+    base->Ref();
+  if (base_)
+    base_->Unref();
+  base_ = base;
+  slot_ = slot;
+  clock_ = clock;
+}
+
+void ClockRef::Assign(const ClockRef &other) {
+  Assign(other.base_, other.slot_, other.clock_);
+}
+
+void ClockRef::JoinInto(VectorClock *clock) const {
+  if (base_)
+    clock->Join(base_->clocks(), base_->size());
+  if (clock->Get(slot_) < clock_)
+    clock->Set(slot_, clock_);
+}
+
+void ClockRef::Join(const ClockRef &other) {
+  // One pass tells whether one side already knows the other: often one is
+  // the other's past (a thread that changes a counter again), and the newer
+  // one alone says everything.
+  bool other_known = true, this_known = true;
+  u32 n = size() > other.size() ? size() : other.size();
+  for (u32 i = 0; i < n && (other_known || this_known); i++) {
+    u32 mine = Get(i), theirs = other.Get(i);
+    other_known &= theirs <= mine;
+    this_known &= mine <= theirs;
+  }
+  if (other_known)
+    return;
+  if (this_known) {
+    Assign(other);
+    return;
+  }
+  if (base_->JoinInPlace(*this, other)) {
+    slot_ = other.slot_;
+    clock_ = other.clock_;
+    return;
+  }
+  ClockSnapshot *joined = ClockSnapshot::MakeJoin(*this, other);
+  Assign(joined, other.slot_, other.clock_);
+  joined->Unref();
+}
+
+void ClockRef::Reset() { Assign(nullptr, 0, 0); }
+
+} // namespace hrace

@@ -1,0 +1,91 @@
+//===-- hrace_clock_snapshot.h - Shared, immutable copies of vector clocks ===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The write/read relations keep what a thread knew when it left a critical
+// section, for every location it wrote there and for every hand-off edge.
+// A copy of its vector clock each time would cost an allocation per
+// location per unlock (a program with a lock per tree node held a gigabyte
+// of them). But between two acquires a thread's clock changes only in its
+// own entry. So a thread keeps one ClockSnapshot of its clock, renewed after
+// it acquires something, and a point of its history is a ClockRef: that
+// snapshot plus its own slot and clock at the point. Thousands of locations
+// share one snapshot by reference count.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_CLOCK_SNAPSHOT_H
+#define HRACE_CLOCK_SNAPSHOT_H
+
+#include "hrace_defs.h"
+#include "hrace_vector_clock.h"
+
+namespace hrace {
+
+class ClockRef;
+
+// Immutable once made; freed by the last Unref, from any thread.
+class ClockSnapshot {
+public:
+  // refs = 1.
+  static ClockSnapshot *Make(const VectorClock &clock);
+  static ClockSnapshot *MakeJoin(const ClockRef &a, const ClockRef &b);
+  // a ⊔ b into this snapshot, when its one reference is `a`'s and it has
+  // room: a counter changed by turns keeps one snapshot, not one per turn.
+  bool JoinInPlace(const ClockRef &a, const ClockRef &b);
+  void Ref() { __atomic_fetch_add(&refs_, 1, __ATOMIC_RELAXED); }
+  void Unref();
+  u32 Get(u32 slot) const { return slot < size_ ? clocks_[slot] : 0; }
+  u32 size() const { return size_; }
+  const u32 *clocks() const { return clocks_; }
+
+private:
+  u32 refs_;
+  u32 size_;
+  u32 clocks_[1];
+};
+
+// What a thread knew at one point: its snapshot, and its own clock then
+// (newer than the snapshot's entry for its slot). A null base knows nothing.
+// Not thread-safe: an owner (a lock's map, a thread's edges) holds it.
+class ClockRef {
+public:
+  ClockRef() = default;
+  ClockRef(const ClockRef &) = delete;
+  ClockRef &operator=(const ClockRef &) = delete;
+
+  u32 Get(u32 slot) const {
+    u32 known = base_ ? base_->Get(slot) : 0;
+    return slot == slot_ && clock_ > known ? clock_ : known;
+  }
+  // Every entry <= the same entry of `clock` (of `other`).
+  bool KnownBy(const VectorClock &clock) const;
+  bool KnownBy(const ClockRef &other) const;
+  // One more than the highest slot it has an entry for.
+  u32 size() const {
+    u32 n = base_ ? base_->size() : 0;
+    return slot_ + 1 > n ? slot_ + 1 : n;
+  }
+  // Becomes a reference to what `other` refers to.
+  void Assign(const ClockRef &other);
+  void Assign(ClockSnapshot *base, u32 slot, u32 clock);
+  // Becomes this ⊔ other (a new snapshot, unless one already knows the
+  // other's).
+  void Join(const ClockRef &other);
+  // Adds what it knows to `clock`.
+  void JoinInto(VectorClock *clock) const;
+  void Reset();
+  bool empty() const { return !base_; }
+
+private:
+  ClockSnapshot *base_ = nullptr;
+  u32 slot_ = 0;
+  u32 clock_ = 0;
+};
+
+} // namespace hrace
+
+#endif // HRACE_CLOCK_SNAPSHOT_H
