@@ -121,10 +121,10 @@ constexpr u32 kWriteNoopStates = StateBit(CellState::kExclusiveWrite);
 
 ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr, bool write) {
   u32 bit = StateBit(c.state());
-  if (bit & StateBit(CellState::kRace))
+  if ((bit & (write ? kWriteNoopStates : kReadNoopStates)) &&
+      c.segment() == thr->segment)
     return true;
-  return (bit & (write ? kWriteNoopStates : kReadNoopStates)) &&
-         c.segment() == thr->segment;
+  return bit & StateBit(CellState::kRace);
 }
 
 } // namespace hybrid

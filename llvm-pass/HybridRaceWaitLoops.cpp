@@ -327,6 +327,14 @@ bool isRootOf(const Value *Root, const Function &F) {
 // The marker
 //===----------------------------------------------------------------------===//
 
+/// What the exit condition of a loop depends on.
+struct ConditionSources {
+  /// A load of memory other threads can reach, or a call's result.
+  bool Shared = false;
+  /// A local the loop updates from its own previous value: a counter.
+  bool Counter = false;
+};
+
 class WaitLoopMarker {
 public:
   WaitLoopMarker(Module &M, FunctionAnalysisManager &FAM)
@@ -339,7 +347,13 @@ public:
 private:
   void summarizePolling();
   bool polls(const Function &Callee) const;
-  bool dependsOnSharedValue(Value *V, const Loop &L);
+  void traceCondition(Value *V, const Loop &L, ConditionSources &Sources,
+                      SmallPtrSetImpl<Value *> &Seen,
+                      SmallPtrSetImpl<AllocaInst *> &Expanding);
+  void traceBranchOf(BasicBlock *BB, const Loop &L,
+                     ConditionSources &Sources,
+                     SmallPtrSetImpl<Value *> &Seen,
+                     SmallPtrSetImpl<AllocaInst *> &Expanding);
   bool leavesOnSharedValue(const Loop &L);
   WaitSummary summarize(Function &F, bool TrustNames);
   std::optional<WaitSummary> getWaitSummary(const Function &Callee) const;
@@ -653,67 +667,106 @@ bool WaitLoopMarker::polls(const Function &Callee) const {
   return isLockOrPause(Callee) || Pollers.count(&Callee);
 }
 
-/// Whether \p V, computed in \p L, depends on a load of memory other
-/// threads can reach or on the result of a call. A local whose address does
-/// not escape stands for what the loop stored into it, and for the branches
-/// that chose which store ran: clang leaves a `break` out of a scope with
-/// locals as a constant stored into a cleanup slot, and a switch on it.
-bool WaitLoopMarker::dependsOnSharedValue(Value *V, const Loop &L) {
-  SmallVector<Value *, 16> Worklist{V};
-  SmallPtrSet<Value *, 32> Seen;
-  // The condition on which \p BB, in the loop, chooses where to go.
-  auto AddBranchOf = [&](BasicBlock *BB) {
-    if (!L.contains(BB))
+/// Traces \p V, computed in \p L, back to what it depends on. A local
+/// whose address does not escape stands for what the loop stored into it,
+/// and for the branches that chose which store ran: clang leaves a `break`
+/// out of a scope with locals as a constant stored into a cleanup slot, and
+/// a switch on it. A local whose stored value depends on itself is a
+/// counter. \p Expanding holds the locals being traced through.
+void WaitLoopMarker::traceCondition(Value *V, const Loop &L,
+                                    ConditionSources &Sources,
+                                    SmallPtrSetImpl<Value *> &Seen,
+                                    SmallPtrSetImpl<AllocaInst *> &Expanding) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L.contains(I) || Seen.size() >= 256)
+    return;
+  if (auto *Load = dyn_cast<LoadInst>(I)) {
+    auto *Slot =
+        dyn_cast<AllocaInst>(getUnderlyingObject(Load->getPointerOperand()));
+    if (Slot && Expanding.count(Slot)) {
+      Sources.Counter = true;
       return;
-    if (auto *Br = dyn_cast<BranchInst>(BB->getTerminator()))
-      if (Br->isConditional())
-        Worklist.push_back(Br->getCondition());
-    if (auto *Switch = dyn_cast<SwitchInst>(BB->getTerminator()))
-      Worklist.push_back(Switch->getCondition());
-  };
-  while (!Worklist.empty() && Seen.size() < 256) {
-    Value *X = Worklist.pop_back_val();
-    if (!Seen.insert(X).second)
-      continue;
-    auto *I = dyn_cast<Instruction>(X);
-    if (!I || !L.contains(I))
-      continue;
-    if (auto *Load = dyn_cast<LoadInst>(I)) {
-      auto *Slot =
-          dyn_cast<AllocaInst>(getUnderlyingObject(Load->getPointerOperand()));
-      if (!Slot)
-        return true;
+    }
+    if (!Seen.insert(I).second)
+      return;
+    bool Local = false;
+    if (Slot) {
       auto [It, IsNew] = CapturedSlots.try_emplace(Slot, false);
       if (IsNew)
         It->second = hrace::compat::mayBeCaptured(Slot);
-      if (It->second)
-        return true;
-      for (User *U : Slot->users())
-        if (auto *Store = dyn_cast<StoreInst>(U))
-          if (Store->getPointerOperand() == Slot && L.contains(Store)) {
-            Worklist.push_back(Store->getValueOperand());
-            for (BasicBlock *Pred : predecessors(Store->getParent()))
-              AddBranchOf(Pred);
-          }
-      continue;
+      Local = !It->second;
     }
-    if (auto *Phi = dyn_cast<PHINode>(I))
-      for (BasicBlock *In : Phi->blocks())
-        AddBranchOf(In);
-    if (auto *Call = dyn_cast<CallBase>(I)) {
-      // llvm.expect and the like pass their operand through.
-      if (!isa<IntrinsicInst>(Call))
-        return true;
+    if (!Local) {
+      Sources.Shared = true;
+      return;
     }
-    for (Value *Op : I->operands())
-      Worklist.push_back(Op);
+    Expanding.insert(Slot);
+    for (User *U : Slot->users()) {
+      auto *Store = dyn_cast<StoreInst>(U);
+      if (!Store || Store->getPointerOperand() != Slot || !L.contains(Store))
+        continue;
+      traceCondition(Store->getValueOperand(), L, Sources, Seen, Expanding);
+      for (BasicBlock *Pred : predecessors(Store->getParent()))
+        traceBranchOf(Pred, L, Sources, Seen, Expanding);
+    }
+    Expanding.erase(Slot);
+    return;
   }
-  return false;
+  if (!Seen.insert(I).second)
+    return;
+  // llvm.expect and the like pass their operand through.
+  if (isa<CallBase>(I) && !isa<IntrinsicInst>(I)) {
+    Sources.Shared = true;
+    return;
+  }
+  if (auto *Phi = dyn_cast<PHINode>(I))
+    for (BasicBlock *In : Phi->blocks())
+      traceBranchOf(In, L, Sources, Seen, Expanding);
+  for (Value *Op : I->operands())
+    traceCondition(Op, L, Sources, Seen, Expanding);
+}
+
+/// Traces the condition on which \p BB, in \p L, chooses where to go.
+void WaitLoopMarker::traceBranchOf(BasicBlock *BB, const Loop &L,
+                                   ConditionSources &Sources,
+                                   SmallPtrSetImpl<Value *> &Seen,
+                                   SmallPtrSetImpl<AllocaInst *> &Expanding) {
+  if (!L.contains(BB))
+    return;
+  if (auto *Br = dyn_cast<BranchInst>(BB->getTerminator()))
+    if (Br->isConditional())
+      traceCondition(Br->getCondition(), L, Sources, Seen, Expanding);
+  if (auto *Switch = dyn_cast<SwitchInst>(BB->getTerminator()))
+    traceCondition(Switch->getCondition(), L, Sources, Seen, Expanding);
 }
 
 bool WaitLoopMarker::leavesOnSharedValue(const Loop &L) {
+  // Whether V (on which an exit branches) comes from shared state and not
+  // from a counter. `t < n && !flag` branches once on a phi of the two
+  // halves; each incoming value, with the branch that chose it, counts.
+  auto Polls = [&](Value *V) {
+    auto Sources = [&](Value *From, BasicBlock *ChosenBy) {
+      ConditionSources Found;
+      SmallPtrSet<Value *, 32> Seen;
+      SmallPtrSet<AllocaInst *, 4> Expanding;
+      traceCondition(From, L, Found, Seen, Expanding);
+      if (ChosenBy)
+        traceBranchOf(ChosenBy, L, Found, Seen, Expanding);
+      return Found.Shared && !Found.Counter;
+    };
+    auto *Phi = dyn_cast<PHINode>(V);
+    if (!Phi || !L.contains(Phi))
+      return Sources(V, nullptr);
+    for (unsigned I = 0; I < Phi->getNumIncomingValues(); ++I)
+      if (Sources(Phi->getIncomingValue(I), Phi->getIncomingBlock(I)))
+        return true;
+    return false;
+  };
   SmallVector<BasicBlock *, 4> Exiting;
   L.getExitingBlocks(Exiting);
+  // One exit taken when shared state says so, and not when a counter runs
+  // out: `while (!flag)`, or the flag half of `t < n && !flag`; not
+  // `for (i = 0; i < shared->count; ++i)`.
   for (BasicBlock *BB : Exiting) {
     Instruction *Term = BB->getTerminator();
     Value *Cond = nullptr;
@@ -721,7 +774,7 @@ bool WaitLoopMarker::leavesOnSharedValue(const Loop &L) {
       Cond = Br->isConditional() ? Br->getCondition() : nullptr;
     else if (auto *Switch = dyn_cast<SwitchInst>(Term))
       Cond = Switch->getCondition();
-    if (Cond && dependsOnSharedValue(Cond, L))
+    if (Cond && Polls(Cond))
       return true;
   }
   return false;

@@ -97,7 +97,31 @@ void poll_around_a_counting_loop(int n) {
     }
 }
 
-// Loops that lock or sleep a number of times are not polling.
+// A bounded number of tries still polls: the flag half of the condition
+// leaves the loop when the flag says so.
+// CHECK-LABEL: define {{.*}}@poll_a_few_times(
+// CHECK:       call void @__hrace_wait_loop_enter({{.*}}null, {{.*}}null)
+// CHECK:       call void @__hrace_wait_loop_exit({{.*}}null, {{.*}}null)
+// CHECK:       ret void
+void poll_a_few_times(int tries) {
+  for (int t = 0; t < tries && !ready_now(); ++t)
+    usleep(100);
+}
+
+// Loops that lock or sleep a number of times are not polling, even when
+// the number is shared memory: the exit waits for a counter, not for
+// another thread.
+// CHECK-LABEL: define {{.*}}@count_over_a_shared_bound(
+// CHECK-NOT:   @__hrace_wait_loop_
+// CHECK:       ret void
+void count_over_a_shared_bound(void) {
+  for (int i = 0; i < count; ++i) {
+    pthread_mutex_lock(&mu);
+    ready++;
+    pthread_mutex_unlock(&mu);
+  }
+}
+
 // CHECK-LABEL: define {{.*}}@count_under_lock(
 // CHECK-NOT:   @__hrace_wait_loop_
 // CHECK:       ret void
