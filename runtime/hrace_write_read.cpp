@@ -59,7 +59,7 @@ namespace {
 
 u64 Later(u64 a, u64 b) { return a > b ? a : b; }
 
-// Calls fn(read, clock) for each read at positions [from, end) of a location
+// Calls fn(clock) for each read at positions [from, end) of a location
 // that a section of s wrote, when what its writers knew tells thr something
 // new. s->mu must be held.
 template <typename Fn>
@@ -72,7 +72,7 @@ void ForEachRelation(ThreadState *thr, SyncObject *s, u64 from, Fn fn) {
     s->writes.ForEachWriter(a.addr, a.size,
                             [&](const ClockRef &clock, u32) {
                               if (!clock.KnownBy(thr->vc))
-                                fn(a, clock);
+                                fn(clock);
                             });
   }
 }
@@ -140,9 +140,7 @@ void LockRegionEnding(ThreadState *thr, SyncObject *s, bool for_wait) {
     // Only a completing wait or a marked loop needs the relations now; for
     // hand-offs the reads are candidates, looked up if a report comes near.
     if (completes_wait || r.loop_depth)
-      ForEachRelation(thr, s, region.reads_begin,
-                      [&](const RegionAccesses::Access &,
-                          const ClockRef &clock) {
+      ForEachRelation(thr, s, region.reads_begin, [&](const ClockRef &clock) {
                         related = true;
                         // A wait outside a marked loop completes here: what
                         // its condition read orders the waiter (seeds/000,
@@ -215,8 +213,7 @@ void WaitLoopExited(ThreadState *thr) {
       continue;
     SpinMutexLock l(&s->mu);
     ForEachRelation(thr, s, Later(r.open[i].reads_begin, r.loop_reads_begin),
-                    [&](const RegionAccesses::Access &,
-                        const ClockRef &clock) {
+                    [&](const ClockRef &clock) {
                       AcquireClock(thr, clock);
                       related = true;
                     });
