@@ -154,8 +154,8 @@ private:
   }
 
   static ShadowCell FromReadAfterWrite(ShadowCell c, ThreadState *thr,
-                                       const AccessContext &ac,
-                                       LockSetId locks, RaceInfo *race) {
+                                       const AccessContext &ac, LockSetId locks,
+                                       RaceInfo *race) {
     using namespace hybrid;
     SegmentId read = c.segment();
     SegmentId written = c.aux();

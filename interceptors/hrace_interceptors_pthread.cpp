@@ -151,10 +151,8 @@ void InitPthreadInterceptors() {
   RESOLVE_REAL(pthread_barrier_wait);
   RESOLVE_REAL(pthread_barrier_destroy);
   RESOLVE_REAL(pthread_once);
-  ResolveOr(&real___cxa_guard_acquire, "__cxa_guard_acquire",
-            OwnGuardAcquire);
-  ResolveOr(&real___cxa_guard_release, "__cxa_guard_release",
-            OwnGuardRelease);
+  ResolveOr(&real___cxa_guard_acquire, "__cxa_guard_acquire", OwnGuardAcquire);
+  ResolveOr(&real___cxa_guard_release, "__cxa_guard_release", OwnGuardRelease);
   ResolveOr(&real___cxa_guard_abort, "__cxa_guard_abort", OwnGuardAbort);
   RESOLVE_REAL(sem_post);
   RESOLVE_REAL(sem_wait);

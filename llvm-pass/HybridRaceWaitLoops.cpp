@@ -51,8 +51,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/CFG.h"
-#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
@@ -214,20 +214,31 @@ std::optional<KnownWait> classifyByName(const Function &F) {
 /// Whether \p F takes a lock or gives up the processor for a while: a loop
 /// that calls one until a condition holds is polling for the condition.
 bool isLockOrPause(const Function &F) {
-  static const StringRef Names[] = {
-      "pthread_mutex_lock",       "pthread_mutex_trylock",
-      "pthread_mutex_timedlock",  "pthread_mutex_clocklock",
-      "pthread_rwlock_rdlock",    "pthread_rwlock_tryrdlock",
-      "pthread_rwlock_timedrdlock", "pthread_rwlock_clockrdlock",
-      "pthread_rwlock_wrlock",    "pthread_rwlock_trywrlock",
-      "pthread_rwlock_timedwrlock", "pthread_rwlock_clockwrlock",
-      "pthread_spin_lock",        "pthread_spin_trylock",
-      "mtx_lock",                 "mtx_trylock",
-      "mtx_timedlock",            "sched_yield",
-      "pthread_yield",            "thrd_yield",
-      "usleep",                   "sleep",
-      "nanosleep",                "clock_nanosleep",
-      "thrd_sleep"};
+  static const StringRef Names[] = {"pthread_mutex_lock",
+                                    "pthread_mutex_trylock",
+                                    "pthread_mutex_timedlock",
+                                    "pthread_mutex_clocklock",
+                                    "pthread_rwlock_rdlock",
+                                    "pthread_rwlock_tryrdlock",
+                                    "pthread_rwlock_timedrdlock",
+                                    "pthread_rwlock_clockrdlock",
+                                    "pthread_rwlock_wrlock",
+                                    "pthread_rwlock_trywrlock",
+                                    "pthread_rwlock_timedwrlock",
+                                    "pthread_rwlock_clockwrlock",
+                                    "pthread_spin_lock",
+                                    "pthread_spin_trylock",
+                                    "mtx_lock",
+                                    "mtx_trylock",
+                                    "mtx_timedlock",
+                                    "sched_yield",
+                                    "pthread_yield",
+                                    "thrd_yield",
+                                    "usleep",
+                                    "sleep",
+                                    "nanosleep",
+                                    "clock_nanosleep",
+                                    "thrd_sleep"};
   StringRef Name = F.getName();
   if (is_contained(Names, Name))
     return true;
@@ -350,8 +361,7 @@ private:
   void traceCondition(Value *V, const Loop &L, ConditionSources &Sources,
                       SmallPtrSetImpl<Value *> &Seen,
                       SmallPtrSetImpl<AllocaInst *> &Expanding);
-  void traceBranchOf(BasicBlock *BB, const Loop &L,
-                     ConditionSources &Sources,
+  void traceBranchOf(BasicBlock *BB, const Loop &L, ConditionSources &Sources,
                      SmallPtrSetImpl<Value *> &Seen,
                      SmallPtrSetImpl<AllocaInst *> &Expanding);
   bool leavesOnSharedValue(const Loop &L);

@@ -1,4 +1,5 @@
-//===-- hrace_handoff.cpp - Hand-off edges: happens-before scoped to memory ===//
+//===-- hrace_handoff.cpp - Hand-off edges: happens-before scoped to memory
+//===//
 //
 // Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.

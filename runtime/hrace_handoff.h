@@ -40,8 +40,8 @@
 #ifndef HRACE_HANDOFF_H
 #define HRACE_HANDOFF_H
 
-#include "hrace_defs.h"
 #include "hrace_clock_snapshot.h"
+#include "hrace_defs.h"
 
 namespace hrace {
 
@@ -64,8 +64,8 @@ public:
   // Calls fn(candidate) for the candidates whose location or value lies in
   // [beg, end), newest first, until fn returns true; returns whether it did.
   template <typename Fn> bool FindCandidate(uptr beg, uptr end, Fn fn) const {
-    u32 n = candidate_count_ < kMaxCandidates ? candidate_count_
-                                              : kMaxCandidates;
+    u32 n =
+        candidate_count_ < kMaxCandidates ? candidate_count_ : kMaxCandidates;
     for (u32 i = 0; i < n; i++) {
       const Candidate &c =
           candidates_[(candidate_count_ - 1 - i) % kMaxCandidates];

@@ -44,8 +44,8 @@ void InitHeapBlocks() {
 void RecordHeapBlock(uptr addr, uptr size) {
   if (!IsAppMem(addr))
     return;
-  u32 recorded = size < kBlockSizeUnknown ? static_cast<u32>(size)
-                                          : kBlockSizeUnknown;
+  u32 recorded =
+      size < kBlockSizeUnknown ? static_cast<u32>(size) : kBlockSizeUnknown;
   StoreRelaxed(&MemToMeta(addr)->block, kBlockStart | recorded);
   u64 *first = ChunkOf(addr);
   // Most blocks start in a chunk that already has one: a load keeps the line

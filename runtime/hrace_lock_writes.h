@@ -69,14 +69,12 @@ public:
 
   // Calls fn(clock, seq) for each location overlapping [addr, addr+size),
   // with what its writers knew and the section that wrote it last.
-  template <typename Fn>
-  void ForEachWriter(uptr addr, uptr size, Fn fn) const {
+  template <typename Fn> void ForEachWriter(uptr addr, uptr size, Fn fn) const {
     if (!count_)
       return;
     ForEachGranuleMask(addr, size, kMaxGranulesPerWrite,
                        [&](uptr granule, u8 mask) {
-                         for (u32 i = First(granule); i != kNone;
-                              i = Next(i)) {
+                         for (u32 i = First(granule); i != kNone; i = Next(i)) {
                            const Entry &e = At(i);
                            if (e.Granule() == granule && (e.Mask() & mask))
                              fn(e.clock, e.seq);

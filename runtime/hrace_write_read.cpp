@@ -69,11 +69,10 @@ void ForEachRelation(ThreadState *thr, SyncObject *s, u64 from, Fn fn) {
   const RegionAccesses &reads = thr->relations.reads;
   for (u64 pos = Later(from, reads.begin()); pos < reads.end(); pos++) {
     const RegionAccesses::Access &a = reads.Get(pos);
-    s->writes.ForEachWriter(a.addr, a.size,
-                            [&](const ClockRef &clock, u32) {
-                              if (!clock.KnownBy(thr->vc))
-                                fn(clock);
-                            });
+    s->writes.ForEachWriter(a.addr, a.size, [&](const ClockRef &clock, u32) {
+      if (!clock.KnownBy(thr->vc))
+        fn(clock);
+    });
   }
 }
 
@@ -90,8 +89,7 @@ void CurrentClock(ThreadState *thr, ClockRef *out) {
   out->Assign(r.knowledge, thr->slot, thr->clock);
 }
 
-bool ReadInRegion(const RegionAccesses &reads, u64 from, uptr addr,
-                  uptr size) {
+bool ReadInRegion(const RegionAccesses &reads, u64 from, uptr addr, uptr size) {
   for (u64 pos = Later(from, reads.begin()); pos < reads.end(); pos++) {
     const RegionAccesses::Access &a = reads.Get(pos);
     if (a.addr < addr + size && addr < a.addr + a.size)
@@ -141,17 +139,17 @@ void LockRegionEnding(ThreadState *thr, SyncObject *s, bool for_wait) {
     // hand-offs the reads are candidates, looked up if a report comes near.
     if (completes_wait || r.loop_depth)
       ForEachRelation(thr, s, region.reads_begin, [&](const ClockRef &clock) {
-                        related = true;
-                        // A wait outside a marked loop completes here: what
-                        // its condition read orders the waiter (seeds/000,
-                        // figure 6).
-                        if (completes_wait) {
-                          AcquireClock(thr, clock);
-                          return;
-                        }
-                        clock.JoinInto(&r.loop_relations);
-                        r.loop_related = true;
-                      });
+        related = true;
+        // A wait outside a marked loop completes here: what
+        // its condition read orders the waiter (seeds/000,
+        // figure 6).
+        if (completes_wait) {
+          AcquireClock(thr, clock);
+          return;
+        }
+        clock.JoinInto(&r.loop_relations);
+        r.loop_related = true;
+      });
     // This section's number. A candidate accepts what the map held when
     // the section ended: a location it then changed itself holds its own
     // clock, joined with the one it read for a read-modify-write.
@@ -162,8 +160,7 @@ void LockRegionEnding(ThreadState *thr, SyncObject *s, bool for_wait) {
         const RegionAccesses::Access &a = r.reads.Get(pos);
         if (MayBeHeap(a.addr) || MayBeHeap(a.value))
           r.handoffs.AddCandidate({s->addr, a.addr, a.value,
-                                   static_cast<u32>(a.size), s->lock_id,
-                                   seq});
+                                   static_cast<u32>(a.size), s->lock_id, seq});
       }
     }
     if (wrote && !seq)

@@ -1,4 +1,5 @@
-//===-- handoff_test.cpp - What locks hand over, and to which memory -------===//
+//===-- handoff_test.cpp - What locks hand over, and to which memory
+//-------===//
 //
 // Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -208,9 +209,8 @@ TEST_F(LockWritesTest, AnEntryRemembersTheSectionThatWroteItLast) {
   Publish(kFlag, 4, Clock(1, 5), true);
   EXPECT_EQ(4u, writes.EndSection());
   std::vector<u32> seqs;
-  writes.ForEachWriter(kFlag, 16, [&](const ClockRef &, u32 seq) {
-    seqs.push_back(seq);
-  });
+  writes.ForEachWriter(kFlag, 16,
+                       [&](const ClockRef &, u32 seq) { seqs.push_back(seq); });
   EXPECT_EQ(std::vector<u32>({3, 2}), seqs);
 }
 
@@ -281,12 +281,12 @@ TEST_F(HandoffEdgesTest, CandidatesInScopeAreFoundNewestFirst) {
     return false;
   }));
   EXPECT_EQ(std::vector<uptr>({kQueue + 8}), seen);
-  EXPECT_TRUE(edges.FindCandidate(0x50000, 0x50004,
-                                  [](const auto &) { return true; }));
-  EXPECT_TRUE(edges.FindCandidate(kNode, kNodeEnd,
-                                  [](const auto &) { return true; }));
-  EXPECT_FALSE(edges.FindCandidate(0x60000, 0x60100,
-                                   [](const auto &) { return true; }));
+  EXPECT_TRUE(
+      edges.FindCandidate(0x50000, 0x50004, [](const auto &) { return true; }));
+  EXPECT_TRUE(
+      edges.FindCandidate(kNode, kNodeEnd, [](const auto &) { return true; }));
+  EXPECT_FALSE(
+      edges.FindCandidate(0x60000, 0x60100, [](const auto &) { return true; }));
 }
 
 TEST_F(HandoffEdgesTest, ARepeatedReadIsOneCandidateWithTheNewestSection) {

@@ -190,8 +190,8 @@ inline std::string Describe(ShadowCell cell) {
   u32 s = static_cast<u32>(cell.state());
   std::ostringstream os;
   if (IsReadAfterWrite(cell.state())) {
-    os << "ExclusiveReadAfterWrite(R " << cell.segment() << ", W "
-       << cell.aux() << ((s & kReaderLocked) ? ", reader locked" : "")
+    os << "ExclusiveReadAfterWrite(R " << cell.segment() << ", W " << cell.aux()
+       << ((s & kReaderLocked) ? ", reader locked" : "")
        << ((s & kWriterLocked) ? ", writer locked" : "") << ")";
     return os.str();
   }

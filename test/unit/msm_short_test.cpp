@@ -258,8 +258,7 @@ TEST_F(MsmShortTest, ReadAfterWriteLockedReadConcurrentWithLockedWriteShares) {
   SegmentId w = a.segment;
   Order(&a, &b);
   c.Lock(kM);
-  EXPECT_CELL(SharedModified(c.segment, LockSet({kM}),
-                             ThreadSet({&a, &b, &c})),
+  EXPECT_CELL(SharedModified(c.segment, LockSet({kM}), ThreadSet({&a, &b, &c})),
               Read(ReadAfterWrite(b.segment, w, false, true), &c));
   EXPECT_FALSE(race.found);
 }
@@ -295,8 +294,7 @@ TEST_F(MsmShortTest, ReadAfterWriteLockedWriteConcurrentWithLockedReadShares) {
   Order(&a, &b);
   Order(&a, &c);
   c.Lock(kM);
-  EXPECT_CELL(SharedModified(c.segment, LockSet({kM}),
-                             ThreadSet({&a, &b, &c})),
+  EXPECT_CELL(SharedModified(c.segment, LockSet({kM}), ThreadSet({&a, &b, &c})),
               Write(ReadAfterWrite(b.segment, w, true, false), &c));
   EXPECT_FALSE(race.found);
 }
@@ -685,27 +683,27 @@ protected:
 TEST_F(MsmShortHandoffTest, HandedOverItemIsOrdered) {
   SegmentId w = a.segment;
   HandOffQueueHead();
-  EXPECT_CELL(ExclusiveWrite(b.segment, kEmptyLockSet),
-              Access(ExclusiveWrite(w, kEmptyLockSet), &b, true,
-                     Addr(&item[2])));
+  EXPECT_CELL(
+      ExclusiveWrite(b.segment, kEmptyLockSet),
+      Access(ExclusiveWrite(w, kEmptyLockSet), &b, true, Addr(&item[2])));
   EXPECT_FALSE(race.found);
 }
 
 TEST_F(MsmShortHandoffTest, HandedOverItemReadKeepsTheWrite) {
   SegmentId w = a.segment;
   HandOffQueueHead();
-  EXPECT_CELL(ReadAfterWrite(b.segment, w, false, false),
-              Access(ExclusiveWrite(w, kEmptyLockSet), &b, false,
-                     Addr(&item[0])));
+  EXPECT_CELL(
+      ReadAfterWrite(b.segment, w, false, false),
+      Access(ExclusiveWrite(w, kEmptyLockSet), &b, false, Addr(&item[0])));
   EXPECT_FALSE(race.found);
 }
 
 TEST_F(MsmShortHandoffTest, HandOffOrdersTheBlockOfTheLocationRead) {
   SegmentId w = a.segment;
   HandOffQueueHead();
-  EXPECT_CELL(ExclusiveWrite(b.segment, kEmptyLockSet),
-              Access(ExclusiveWrite(w, kEmptyLockSet), &b, true,
-                     Addr(&queue[3])));
+  EXPECT_CELL(
+      ExclusiveWrite(b.segment, kEmptyLockSet),
+      Access(ExclusiveWrite(w, kEmptyLockSet), &b, true, Addr(&queue[3])));
 }
 
 TEST_F(MsmShortHandoffTest, HandOffOrdersNoOtherMemory) {
@@ -728,8 +726,8 @@ TEST_F(MsmShortHandoffTest, HandOffEndsASharedLocationsLockSet) {
   SegmentId w = a.segment;
   HandOffQueueHead();
   EXPECT_CELL(ExclusiveWrite(b.segment, kEmptyLockSet),
-              Access(SharedModified(w, LockSet({kM}), ThreadSet({&a, &c})),
-                     &b, true, Addr(&item[1])));
+              Access(SharedModified(w, LockSet({kM}), ThreadSet({&a, &c})), &b,
+                     true, Addr(&item[1])));
   EXPECT_FALSE(race.found);
 }
 
