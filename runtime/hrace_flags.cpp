@@ -51,9 +51,32 @@ bool ParseValue(int *out, const char *v, TextBuffer *accepted) {
   return false;
 }
 
+template <int kMin, int kMax>
+bool ParseValue(BoundedInt<kMin, kMax> *out, const char *v,
+                TextBuffer *accepted) {
+  char scratch[64];
+  TextBuffer ignored(scratch, sizeof(scratch));
+  int n;
+  if (ParseValue(&n, v, &ignored) && n >= kMin && n <= kMax) {
+    *out = n;
+    return true;
+  }
+  accepted->Append("an integer from %d to %d", kMin, kMax);
+  return false;
+}
+
 bool ParseValue(const char **out, const char *v, TextBuffer *) {
   *out = v;
   return true;
+}
+
+bool ParseValue(NonEmptyString *out, const char *v, TextBuffer *accepted) {
+  if (*v) {
+    *out = v;
+    return true;
+  }
+  accepted->Append("a non-empty string");
+  return false;
 }
 
 bool ParseValue(Msm *out, const char *v, TextBuffer *accepted) {
@@ -69,8 +92,14 @@ bool ParseValue(Msm *out, const char *v, TextBuffer *accepted) {
 }
 
 void FormatValue(TextBuffer *out, bool v) { out->Append("%d", v ? 1 : 0); }
-void FormatValue(TextBuffer *out, int v) { out->Append("%d", v); }
 void FormatValue(TextBuffer *out, const char *v) { out->Append("%s", v); }
+template <int kMin, int kMax>
+void FormatValue(TextBuffer *out, BoundedInt<kMin, kMax> v) {
+  out->Append("%d", v.value);
+}
+void FormatValue(TextBuffer *out, NonEmptyString v) {
+  out->Append("%s", v.value);
+}
 void FormatValue(TextBuffer *out, Msm v) { out->Append("%s", MsmName(v)); }
 
 bool SetFlag(Flags *flags, const char *key, const char *value, char *error,

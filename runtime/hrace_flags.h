@@ -14,6 +14,30 @@ namespace hrace {
 
 enum class Msm : u8 { kShort, kLong, kHb };
 
+// An int option that accepts only [kMin, kMax]: an exit code past 255 would
+// wrap to 0 and turn a reported race into a passing test.
+template <int kMin, int kMax> struct BoundedInt {
+  int value;
+  constexpr operator int() const { return value; }
+  BoundedInt &operator=(int v) {
+    value = v;
+    return *this;
+  }
+};
+typedef BoundedInt<0, 255> ExitCode;
+typedef BoundedInt<0, 2> Verbosity;
+
+// A string option that may not be empty (an empty log_path prefix would
+// write the reports to a hidden ./.PID file).
+struct NonEmptyString {
+  const char *value;
+  operator const char *() const { return value; }
+  NonEmptyString &operator=(const char *v) {
+    value = v;
+    return *this;
+  }
+};
+
 struct Flags {
 #define HRACE_FLAG(Type, Name, Default, Help) Type Name;
 #include "hrace_flags.inc"
