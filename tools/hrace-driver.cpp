@@ -258,6 +258,14 @@ int main(int argc, char **argv) {
 
   Args User(argv + 1, argv + argc);
   if (extractEnableFlag(User) && hasInput(User)) {
+    // The interceptors find the functions they wrap in the shared C
+    // library; a static link has none, and libc.a's definitions would clash
+    // with the runtime's (a raw multiple-definition error).
+    if (!stopsBeforeLink(User) &&
+        (contains(User, "-static") || contains(User, "-static-pie")))
+      fatal("static linking is not supported with -fsanitize-hybrid-race "
+            "(the runtime interposes the shared C library's functions); "
+            "link dynamically: drop -static");
     Args Extra = instrumentationArgs(User, findPrefix(Self));
     // Arguments after "--" are all input files.
     auto Pos = User.begin();
