@@ -13,7 +13,8 @@
 // found with dlsym(RTLD_NEXT) at start-up.
 //
 // Every interceptor starts with SCOPED_INTERCEPTOR: calls made from inside the
-// runtime, or before it is initialised, go straight to the real function.
+// runtime, before it is initialised, or by a thread it does not check go
+// straight to the real function.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_INTERCEPTORS_H
@@ -50,10 +51,11 @@ void *ResolveReal(const char *name, const char *version, bool required);
   if (UNLIKELY(!REAL(name)))                                                   \
     ::hrace::Initialize();                                                     \
   ::hrace::ThreadState *thr = ::hrace::cur_thread();                           \
-  if (UNLIKELY(thr->in_rtl || !::hrace::IsInitialized()))                      \
-    return REAL(name)(__VA_ARGS__);                                            \
-  if (UNLIKELY(!thr->context))                                                 \
+  if (UNLIKELY(!thr->context && !thr->in_rtl))                                 \
     ::hrace::AdoptCurrentThread(thr);                                          \
+  /* No context: not initialised yet, or an untracked thread. */               \
+  if (UNLIKELY(thr->in_rtl || !thr->context))                                  \
+    return REAL(name)(__VA_ARGS__);                                            \
   const ::hrace::uptr caller_pc = CALLER_PC();                                 \
   (void)caller_pc;                                                             \
   ::hrace::ScopedInRuntime scoped_in_runtime

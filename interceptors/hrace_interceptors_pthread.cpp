@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <semaphore.h>
+#include <signal.h>
 #include <time.h>
 
 using namespace hrace;
@@ -172,20 +173,35 @@ namespace {
 struct ThreadStartArgs {
   void *(*routine)(void *);
   void *arg;
+  // Null when no thread slot was free: the thread runs unchecked.
   ThreadContext *context;
+  // The creator's signal mask, which the new thread gets once the runtime
+  // knows it: a signal before that would run the program's handler in a
+  // thread the runtime is still setting up.
+  sigset_t mask;
 };
 
 void *ThreadStartTrampoline(void *p) {
-  ThreadStartArgs args = *static_cast<ThreadStartArgs *>(p);
-  InternalFree(p);
   ThreadState *thr = cur_thread();
   thr->in_rtl++;
-  ThreadStart(thr, args.context);
+  ThreadStartArgs args = *static_cast<ThreadStartArgs *>(p);
+  InternalFree(p);
+  if (args.context)
+    ThreadStart(thr, args.context);
+  else
+    MarkUntracked(thr);
   thr->in_rtl--;
+  pthread_sigmask(SIG_SETMASK, &args.mask, nullptr);
   void *result = args.routine(args.arg);
   thr->in_rtl++;
   ThreadFinish(thr);
   return result;
+}
+
+bool CreatesDetached(const pthread_attr_t *attr) {
+  int state;
+  return attr && !pthread_attr_getdetachstate(attr, &state) &&
+         state == PTHREAD_CREATE_DETACHED;
 }
 } // namespace
 
@@ -199,11 +215,22 @@ INTERCEPTOR_ATTRIBUTE int pthread_create(pthread_t *th,
   args->arg = arg;
   args->context = ThreadCreate(thr, caller_pc);
   ThreadContext *tc = args->context;
+  // A thread created detached is released when it ends, as one detached
+  // later is; before it can end.
+  if (tc && CreatesDetached(attr))
+    tc->detached = true;
+  sigset_t all;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &args->mask);
   int res = REAL(pthread_create)(th, attr, ThreadStartTrampoline, args);
+  pthread_sigmask(SIG_SETMASK, &args->mask, nullptr);
+  if (res)
+    InternalFree(args);
+  if (!tc)
+    return res;
   SpinMutexLock l(ctx->threads.mutex());
   if (res) {
     ctx->threads.Recycle(tc);
-    InternalFree(args);
   } else {
     // Recorded here too, not only by the child: a join may come before the
     // child has run at all.

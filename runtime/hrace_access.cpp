@@ -16,7 +16,7 @@ Msm active_msm;
 void AccessUnusual(ThreadState *thr, uptr pc, uptr addr, uptr size,
                    bool write) {
   if (thr->segment == 0) {
-    if (thr->in_rtl || !IsInitialized())
+    if (thr->in_rtl || thr->untracked || !IsInitialized())
       return;
     AdoptCurrentThread(thr);
     return MemoryAccess(thr, pc, addr, size, write);

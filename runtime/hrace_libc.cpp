@@ -29,6 +29,37 @@ void internal_memset(void *dst, int c, uptr n) {
     d[i] = static_cast<char>(c);
 }
 
+} // namespace hrace
+
+// What compiler-emitted memcpy, memmove and memset calls of the runtime bind
+// to (hrace_redefine_builtins.h).
+extern "C" void *__hrace_internal_memcpy(void *dst, const void *src,
+                                         hrace::uptr n) {
+  hrace::internal_memcpy(dst, src, n);
+  return dst;
+}
+
+extern "C" void *__hrace_internal_memmove(void *dst, const void *src,
+                                          hrace::uptr n) {
+  char *d = static_cast<char *>(dst);
+  const char *s = static_cast<const char *>(src);
+  if (d < s) {
+    for (hrace::uptr i = 0; i < n; i++)
+      d[i] = s[i];
+  } else {
+    for (hrace::uptr i = n; i-- > 0;)
+      d[i] = s[i];
+  }
+  return dst;
+}
+
+extern "C" void *__hrace_internal_memset(void *dst, int c, hrace::uptr n) {
+  hrace::internal_memset(dst, c, n);
+  return dst;
+}
+
+namespace hrace {
+
 int internal_memcmp(const void *a, const void *b, uptr n) {
   const unsigned char *x = static_cast<const unsigned char *>(a);
   const unsigned char *y = static_cast<const unsigned char *>(b);

@@ -297,6 +297,8 @@ void MutexDestroyed(ThreadState *thr, uptr addr) {
 
 ThreadContext *ThreadCreate(ThreadState *parent, uptr pc) {
   ThreadContext *tc = ctx->threads.Create(parent->thread_id);
+  if (!tc)
+    return nullptr;
   tc->creation_stack_size =
       CaptureStack(parent, pc, tc->creation_stack, kMaxCreationFrames);
   tc->sync_clock.CopyFrom(parent->vc);
@@ -367,11 +369,20 @@ void ThreadDetach(ThreadState *thr, ThreadContext *tc) {
 }
 
 void AdoptCurrentThread(ThreadState *thr) {
-  if (!IsInitialized() || thr->context)
+  if (!IsInitialized() || thr->context || thr->untracked)
     return;
+  ScopedInRuntime in_rtl;
   ThreadContext *tc = ctx->threads.Create(0);
+  if (!tc)
+    return MarkUntracked(thr);
   tc->adopted = true;
   ThreadStart(thr, tc);
+}
+
+void MarkUntracked(ThreadState *thr) {
+  thr->untracked = true;
+  thr->ignore_reads++;
+  thr->ignore_writes++;
 }
 
 void HeapBlockAllocated(uptr addr, uptr size) { RecordHeapBlock(addr, size); }

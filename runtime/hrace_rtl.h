@@ -115,8 +115,12 @@ void MutexDestroyed(ThreadState *thr, uptr addr);
 // --- Threads ----------------------------------------------------------------
 
 // Called in the parent before the thread exists; the child starts after
-// everything the parent did so far.
+// everything the parent did so far. Null when every thread slot is taken:
+// the new thread then runs unchecked (MarkUntracked).
 ThreadContext *ThreadCreate(ThreadState *parent, uptr pc);
+// The thread is not checked and takes no part in synchronisation: no slot
+// was free for it.
+void MarkUntracked(ThreadState *thr);
 // Called in the new thread before it runs any program code.
 void ThreadStart(ThreadState *thr, ThreadContext *tc);
 // Called when the thread's start routine returns or it calls pthread_exit.

@@ -48,9 +48,14 @@ ThreadContext *ThreadRegistry::Create(u32 parent_id) {
     slot = free_ring_[free_head_ % kMaxThreadSlots];
     free_head_++;
   } else {
-    if (next_slot_ == kMaxThreadSlots)
-      Die("HybridRace: more than %u threads alive at once\n",
-          kMaxThreadSlots);
+    if (next_slot_ == kMaxThreadSlots) {
+      if (!slots_exhausted_)
+        Printf("HybridRace: more than %u threads alive at once; the new ones "
+               "are not checked\n",
+               kMaxThreadSlots);
+      slots_exhausted_ = true;
+      return nullptr;
+    }
     slot = next_slot_++;
   }
   ThreadContext *tc = slots_[slot];

@@ -27,7 +27,9 @@
 
 namespace hrace {
 
-constexpr u32 kMaxThreadSlots = 1 << 13;
+// Threads alive at once (a slot is reused once its thread is joined or has
+// exited detached); a thread beyond them runs unchecked.
+constexpr u32 kMaxThreadSlots = 1 << 16;
 constexpr u32 kMaxCreationFrames = 32;
 constexpr u32 kShadowStackSize = 1 << 14;
 
@@ -67,6 +69,8 @@ struct ThreadState {
   u32 ignore_writes = 0;
   // Inside the runtime: interceptors pass straight through.
   u32 in_rtl = 0;
+  // No thread slot was free: the thread is never checked (MarkUntracked).
+  bool untracked = false;
   // Inside a lock region in precise mode: accesses are recorded for the
   // write/read relations before they are checked.
   u32 record_accesses = 0;
@@ -114,7 +118,8 @@ public:
   static constexpr u32 kMaxThreadIds = 1 << 22;
 
   void Init();
-  // A context in a free slot, in state kCreated.
+  // A context in a free slot, in state kCreated; null (after a one-line
+  // notice, once) when every slot is taken.
   ThreadContext *Create(u32 parent_id);
   // The context of a live (not yet joined) thread.
   ThreadContext *FindByPthread(uptr pthread);
@@ -142,6 +147,7 @@ private:
   u32 free_tail_ = 0;
   u32 next_slot_ = 0;
   u32 next_thread_id_ = 0;
+  bool slots_exhausted_ = false;
 };
 
 // A thread's stack bounds, from pthread_getattr_np.
