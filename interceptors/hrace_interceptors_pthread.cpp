@@ -21,6 +21,7 @@
 #include <semaphore.h>
 #include <signal.h>
 #include <time.h>
+#include <unistd.h>
 
 using namespace hrace;
 
@@ -32,6 +33,7 @@ using namespace hrace;
 #define COND_VERSION nullptr
 #endif
 
+DEFINE_REAL(pid_t, fork, void)
 DEFINE_REAL(int, pthread_create, pthread_t *, const pthread_attr_t *,
             void *(*)(void *), void *)
 DEFINE_REAL(int, pthread_join, pthread_t, void **)
@@ -118,6 +120,7 @@ template <typename Fn> void ResolveOr(Fn **real, const char *name, Fn *own) {
 
 namespace hrace {
 void InitPthreadInterceptors() {
+  RESOLVE_REAL(fork);
   RESOLVE_REAL(pthread_create);
   RESOLVE_REAL(pthread_join);
   RESOLVE_REAL(pthread_detach);
@@ -238,6 +241,23 @@ INTERCEPTOR_ATTRIBUTE int pthread_create(pthread_t *th,
   }
   return res;
 }
+
+// The child must find every runtime lock free and only its own thread
+// alive (hrace_fork.cpp).
+INTERCEPTOR_ATTRIBUTE pid_t fork(void) {
+  SCOPED_INTERCEPTOR(fork);
+  ForkBefore(thr);
+  pid_t pid = REAL(fork)();
+  if (pid == 0)
+    ForkChildAfter(thr);
+  else
+    ForkParentAfter(thr);
+  return pid;
+}
+
+// The child of vfork shares the parent's memory, runtime included, until it
+// execs; a fork is what the runtime can follow.
+INTERCEPTOR_ATTRIBUTE pid_t vfork(void) { return fork(); }
 
 INTERCEPTOR_ATTRIBUTE int pthread_join(pthread_t th, void **ret) {
   SCOPED_INTERCEPTOR(pthread_join, th, ret);

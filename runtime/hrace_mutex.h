@@ -21,9 +21,65 @@
 
 namespace hrace {
 
+// Runtime locks this thread holds. A fork waits until no other thread holds
+// one, so that the child finds every runtime lock free; a signal that
+// arrives while its thread holds one is handled after the last is released.
+extern __thread u32 runtime_locks_held __attribute__((tls_model("initial-exec")));
+
+// The threads that hold runtime locks, counted in 64 cache lines (a thread
+// always uses the same one) so that counting costs no contention; a fork
+// waits for the sum to be zero.
+struct alignas(64) LockHolderCount {
+  u32 threads;
+};
+constexpr u32 kLockHolderStripes = 64;
+extern LockHolderCount lock_holders[kLockHolderStripes];
+ALWAYS_INLINE u32 *LockHolderStripe() {
+  return &lock_holders[(reinterpret_cast<uptr>(&runtime_locks_held) >> 12) %
+                       kLockHolderStripes]
+              .threads;
+}
+
+// Non-zero while a fork waits for the lock holders to leave; outermost
+// acquisitions wait for it to open (WaitForForkGate).
+extern u32 fork_gate;
+// This thread closed the gate: its own acquisitions go through.
+extern __thread bool closed_fork_gate __attribute__((tls_model("initial-exec")));
+void WaitForForkGate();
+// For the fork, which has closed the gate.
+bool OtherThreadsHoldRuntimeLocks();
+
+// Signals that arrived while this thread was inside the runtime, and what
+// delivers them once it leaves (hrace_signal.cpp sets it up).
+extern __thread u32 signals_deferred __attribute__((tls_model("initial-exec")));
+extern void (*deliver_deferred_signals)();
+
+// The thread takes its first runtime lock, or gives up its last one.
+ALWAYS_INLINE void EnterRuntimeLocks() {
+  for (;;) {
+    // A fork stores the gate and then reads the counts; this counts and
+    // then reads the gate: one of the two sees the other.
+    __atomic_fetch_add(LockHolderStripe(), 1u, __ATOMIC_SEQ_CST);
+    if (LIKELY(!__atomic_load_n(&fork_gate, __ATOMIC_SEQ_CST)) ||
+        closed_fork_gate)
+      return;
+    __atomic_fetch_sub(LockHolderStripe(), 1u, __ATOMIC_RELEASE);
+    WaitForForkGate();
+  }
+}
+ALWAYS_INLINE void LeaveRuntimeLocks() {
+  __atomic_fetch_sub(LockHolderStripe(), 1u, __ATOMIC_RELEASE);
+  if (UNLIKELY(signals_deferred))
+    deliver_deferred_signals();
+}
+
 class SpinMutex {
 public:
   void Lock() {
+    u32 held = runtime_locks_held;
+    if (!held)
+      EnterRuntimeLocks();
+    StoreRelaxed(&runtime_locks_held, held + 1);
     for (unsigned spins = 0;; spins++) {
       if (!LoadRelaxed(&locked_) &&
           !__atomic_exchange_n(&locked_, 1, __ATOMIC_ACQUIRE))
@@ -35,7 +91,13 @@ public:
         CpuRelax();
     }
   }
-  void Unlock() { __atomic_store_n(&locked_, 0, __ATOMIC_RELEASE); }
+  void Unlock() {
+    __atomic_store_n(&locked_, 0, __ATOMIC_RELEASE);
+    u32 held = runtime_locks_held - 1;
+    StoreRelaxed(&runtime_locks_held, held);
+    if (!held)
+      LeaveRuntimeLocks();
+  }
 
 private:
   static ALWAYS_INLINE void CpuRelax() {

@@ -278,6 +278,13 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
   }
 }
 
+void ReportsForkChild() {
+  if (reports.fd_opened && reports.fd > 2)
+    close(reports.fd);
+  reports.fd_opened = false;
+  reports.count = 0;
+}
+
 void FinishReports() {
   u32 count;
   {

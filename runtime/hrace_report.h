@@ -23,6 +23,10 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
 // the exitcode option.
 void FinishReports();
 
+// In a forked child: its exit status counts its own reports, and log_path
+// files are named after its own pid.
+void ReportsForkChild();
+
 } // namespace hrace
 
 #endif // HRACE_REPORT_H

@@ -314,6 +314,7 @@ void ThreadStart(ThreadState *thr, ThreadContext *tc) {
     SpinMutexLock l(ctx->threads.mutex());
     tc->os_tid = CurrentOsTid();
     tc->pthread = reinterpret_cast<uptr>(pthread_self());
+    tc->state = thr;
     tc->status = ThreadStatus::kRunning;
   }
   if (!thr->shadow_stack)

@@ -130,6 +130,14 @@ void ThreadDetach(ThreadState *thr, ThreadContext *tc);
 // Registers a thread that was not created through pthread_create.
 void AdoptCurrentThread(ThreadState *thr);
 
+// --- Processes --------------------------------------------------------------
+
+// Around fork (hrace_fork.cpp): before, wait until no other thread holds a
+// runtime lock; after, in the child, only the forking thread is left.
+void ForkBefore(ThreadState *thr);
+void ForkParentAfter(ThreadState *thr);
+void ForkChildAfter(ThreadState *thr);
+
 // --- Memory -----------------------------------------------------------------
 
 // A heap block appeared or went away: it carries no history either way.

@@ -92,6 +92,17 @@ bool Start() {
   return true;
 }
 
+} // namespace
+
+void SymbolizerForkChild() {
+  if (symbolizer.started && !symbolizer.failed)
+    close(symbolizer.fd);
+  symbolizer.started = false;
+  symbolizer.failed = false;
+}
+
+namespace {
+
 // Sends one request and reads the answer up to its terminating blank line.
 bool Query(const char *request, char *answer, uptr size) {
   if (!Start())

@@ -32,6 +32,10 @@ struct SymbolizedFrame {
 // least one frame; unknown fields are empty/0.
 u32 SymbolizeCode(uptr pc, SymbolizedFrame *frames, u32 max_frames);
 
+// In a forked child: the parent's symbolizer is the parent's; the child
+// starts its own when it needs one.
+void SymbolizerForkChild();
+
 // The global variable containing addr, if the symbolizer knows one.
 bool SymbolizeData(uptr addr, char *name, uptr name_size, uptr *start,
                    uptr *size, char *module, uptr module_size,

@@ -76,6 +76,7 @@ ThreadContext *ThreadRegistry::Create(u32 parent_id) {
   tc->creation_stack_size = 0;
   tc->stack_beg = tc->stack_end = 0;
   tc->name[0] = 0;
+  tc->state = nullptr;
   tc->sync_clock.Reset();
   return tc;
 }

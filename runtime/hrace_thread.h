@@ -59,6 +59,9 @@ struct ThreadContext {
   uptr stack_end;
   // Set by ANNOTATE_THREAD_NAME; shown in reports.
   char name[64];
+  // While it runs: its ThreadState, which a forked child reads the thread's
+  // last clock from.
+  ThreadState *state;
   Trace trace;
 };
 
