@@ -96,8 +96,16 @@ int OwnGuardAcquire(u64 *g) {
       return 0;
     u8 idle = 0;
     if (__atomic_compare_exchange_n(GuardByte(g, 1), &idle, 1, false,
-                                    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
-      return 1;
+                                    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+      // The initialiser may have finished between the load above and the
+      // exchange: its release cleared byte 1 after setting byte 0, so the
+      // acquiring exchange sees byte 0 set. Running it again would
+      // construct the object twice.
+      if (!__atomic_load_n(GuardByte(g, 0), __ATOMIC_ACQUIRE))
+        return 1;
+      __atomic_store_n(GuardByte(g, 1), 0, __ATOMIC_RELEASE);
+      return 0;
+    }
     sched_yield();
   }
 }
