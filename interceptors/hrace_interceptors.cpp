@@ -24,6 +24,7 @@ void *ResolveReal(const char *name, const char *version, bool required) {
 void InitInterceptors() {
   InitLibcInterceptors();
   InitPthreadInterceptors();
+  InitSignalInterceptors();
 }
 
 } // namespace hrace

@@ -21,12 +21,14 @@
 #define HRACE_INTERCEPTORS_H
 
 #include "../runtime/hrace_defs.h"
+#include "../runtime/hrace_signal.h"
 
 namespace hrace {
 
 void InitInterceptors();
 void InitPthreadInterceptors();
 void InitLibcInterceptors();
+void InitSignalInterceptors();
 
 // Resolves `name` in the libraries after the executable; dies if absent and
 // `required`. `version` pins a symbol version where libc keeps old ones.
@@ -42,6 +44,15 @@ void *ResolveReal(const char *name, const char *version, bool required);
 #define RESOLVE_REAL_VERSIONED(name, version)                                  \
   real_##name = reinterpret_cast<decltype(real_##name)>(                       \
       ::hrace::ResolveReal(#name, version, true))
+
+// The real function of a call that may block (a lock, a wait, a join): a
+// signal that arrives while it blocks is handled at once.
+template <typename Ret, typename... Params, typename... Args>
+ALWAYS_INLINE Ret CallBlocking(::hrace::ThreadState *thr,
+                               Ret (*real)(Params...), Args... args) {
+  ::hrace::ScopedBlockingCall blocking(thr);
+  return real(args...);
+}
 
 #define INTERCEPTOR_ATTRIBUTE extern "C" __attribute__((visibility("default")))
 

@@ -201,7 +201,7 @@ void *ThreadStartTrampoline(void *p) {
     ThreadStart(thr, args.context);
   else
     MarkUntracked(thr);
-  thr->in_rtl--;
+  LeaveRuntime(thr);
   pthread_sigmask(SIG_SETMASK, &args.mask, nullptr);
   void *result = args.routine(args.arg);
   thr->in_rtl++;
@@ -274,7 +274,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_join(pthread_t th, void **ret) {
     SpinMutexLock l(ctx->threads.mutex());
     tc = ctx->threads.FindByPthread(Addr(reinterpret_cast<void *>(th)));
   }
-  int res = REAL(pthread_join)(th, ret);
+  int res = CallBlocking(thr, REAL(pthread_join), th, ret);
   if (!res && tc)
     ThreadJoin(thr, tc);
   return res;
@@ -320,7 +320,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_mutex_destroy(pthread_mutex_t *m) {
 
 INTERCEPTOR_ATTRIBUTE int pthread_mutex_lock(pthread_mutex_t *m) {
   SCOPED_INTERCEPTOR(pthread_mutex_lock, m);
-  int res = REAL(pthread_mutex_lock)(m);
+  int res = CallBlocking(thr, REAL(pthread_mutex_lock), m);
   if (Acquired(res))
     MutexLocked(thr, Addr(m), true);
   return res;
@@ -337,7 +337,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_mutex_trylock(pthread_mutex_t *m) {
 INTERCEPTOR_ATTRIBUTE int pthread_mutex_timedlock(pthread_mutex_t *m,
                                                   const struct timespec *t) {
   SCOPED_INTERCEPTOR(pthread_mutex_timedlock, m, t);
-  int res = REAL(pthread_mutex_timedlock)(m, t);
+  int res = CallBlocking(thr, REAL(pthread_mutex_timedlock), m, t);
   if (Acquired(res))
     MutexLocked(thr, Addr(m), true);
   return res;
@@ -359,7 +359,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_rwlock_destroy(pthread_rwlock_t *l) {
 
 INTERCEPTOR_ATTRIBUTE int pthread_rwlock_rdlock(pthread_rwlock_t *l) {
   SCOPED_INTERCEPTOR(pthread_rwlock_rdlock, l);
-  int res = REAL(pthread_rwlock_rdlock)(l);
+  int res = CallBlocking(thr, REAL(pthread_rwlock_rdlock), l);
   if (!res)
     MutexLocked(thr, Addr(l), false);
   return res;
@@ -376,7 +376,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_rwlock_tryrdlock(pthread_rwlock_t *l) {
 INTERCEPTOR_ATTRIBUTE int pthread_rwlock_timedrdlock(pthread_rwlock_t *l,
     const struct timespec *t) {
   SCOPED_INTERCEPTOR(pthread_rwlock_timedrdlock, l, t);
-  int res = REAL(pthread_rwlock_timedrdlock)(l, t);
+  int res = CallBlocking(thr, REAL(pthread_rwlock_timedrdlock), l, t);
   if (!res)
     MutexLocked(thr, Addr(l), false);
   return res;
@@ -384,7 +384,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_rwlock_timedrdlock(pthread_rwlock_t *l,
 
 INTERCEPTOR_ATTRIBUTE int pthread_rwlock_wrlock(pthread_rwlock_t *l) {
   SCOPED_INTERCEPTOR(pthread_rwlock_wrlock, l);
-  int res = REAL(pthread_rwlock_wrlock)(l);
+  int res = CallBlocking(thr, REAL(pthread_rwlock_wrlock), l);
   if (!res)
     MutexLocked(thr, Addr(l), true);
   return res;
@@ -401,7 +401,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_rwlock_trywrlock(pthread_rwlock_t *l) {
 INTERCEPTOR_ATTRIBUTE int pthread_rwlock_timedwrlock(pthread_rwlock_t *l,
     const struct timespec *t) {
   SCOPED_INTERCEPTOR(pthread_rwlock_timedwrlock, l, t);
-  int res = REAL(pthread_rwlock_timedwrlock)(l, t);
+  int res = CallBlocking(thr, REAL(pthread_rwlock_timedwrlock), l, t);
   if (!res)
     MutexLocked(thr, Addr(l), true);
   return res;
@@ -430,7 +430,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_spin_destroy(pthread_spinlock_t *l) {
 
 INTERCEPTOR_ATTRIBUTE int pthread_spin_lock(pthread_spinlock_t *l) {
   SCOPED_INTERCEPTOR(pthread_spin_lock, l);
-  int res = REAL(pthread_spin_lock)(l);
+  int res = CallBlocking(thr, REAL(pthread_spin_lock), l);
   if (!res)
     MutexLocked(thr, Addr(l), true);
   return res;
@@ -481,7 +481,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_cond_wait(pthread_cond_t *c,
                                             pthread_mutex_t *m) {
   SCOPED_INTERCEPTOR(pthread_cond_wait, c, m);
   BeforeCondWait(thr, m);
-  int res = REAL(pthread_cond_wait)(c, m);
+  int res = CallBlocking(thr, REAL(pthread_cond_wait), c, m);
   AfterCondWait(thr, c, m, res);
   return res;
 }
@@ -491,7 +491,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_cond_timedwait(pthread_cond_t *c,
                                                  const struct timespec *t) {
   SCOPED_INTERCEPTOR(pthread_cond_timedwait, c, m, t);
   BeforeCondWait(thr, m);
-  int res = REAL(pthread_cond_timedwait)(c, m, t);
+  int res = CallBlocking(thr, REAL(pthread_cond_timedwait), c, m, t);
   AfterCondWait(thr, c, m, res);
   return res;
 }
@@ -502,7 +502,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_cond_clockwait(pthread_cond_t *c,
                                                  const struct timespec *t) {
   SCOPED_INTERCEPTOR(pthread_cond_clockwait, c, m, clock, t);
   BeforeCondWait(thr, m);
-  int res = REAL(pthread_cond_clockwait)(c, m, clock, t);
+  int res = CallBlocking(thr, REAL(pthread_cond_clockwait), c, m, clock, t);
   AfterCondWait(thr, c, m, res);
   return res;
 }
@@ -531,7 +531,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_barrier_wait(pthread_barrier_t *b) {
   SCOPED_INTERCEPTOR(pthread_barrier_wait, b);
   // Everyone's arrival at this round is published before anyone leaves it.
   u32 round = BarrierArrive(thr, Addr(b));
-  int res = REAL(pthread_barrier_wait)(b);
+  int res = CallBlocking(thr, REAL(pthread_barrier_wait), b);
   BarrierLeave(thr, Addr(b), round);
   return res;
 }
@@ -554,7 +554,7 @@ void OnceTrampoline() {
   void (*routine)(void) = once_routine;
   pthread_once_t *control = once_control;
   ThreadState *thr = cur_thread();
-  thr->in_rtl--;
+  LeaveRuntime(thr);
   routine();
   thr->in_rtl++;
   // Whoever returns from pthread_once later is ordered after the routine.
@@ -569,7 +569,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_once(pthread_once_t *control,
   pthread_once_t *saved_control = once_control;
   once_routine = routine;
   once_control = control;
-  int res = REAL(pthread_once)(control, OnceTrampoline);
+  int res = CallBlocking(thr, REAL(pthread_once), control, OnceTrampoline);
   once_routine = saved_routine;
   once_control = saved_control;
   AcquireAddr(thr, Addr(control));
@@ -585,7 +585,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_once(pthread_once_t *control,
 
 INTERCEPTOR_ATTRIBUTE int __cxa_guard_acquire(u64 *g) {
   SCOPED_INTERCEPTOR(__cxa_guard_acquire, g);
-  int res = REAL(__cxa_guard_acquire)(g);
+  int res = CallBlocking(thr, REAL(__cxa_guard_acquire), g);
   if (!res)
     AcquireAddr(thr, Addr(g));
   return res;
@@ -610,7 +610,7 @@ INTERCEPTOR_ATTRIBUTE int sem_post(sem_t *s) {
 
 INTERCEPTOR_ATTRIBUTE int sem_wait(sem_t *s) {
   SCOPED_INTERCEPTOR(sem_wait, s);
-  int res = REAL(sem_wait)(s);
+  int res = CallBlocking(thr, REAL(sem_wait), s);
   if (!res)
     AcquireAddr(thr, Addr(s));
   return res;
@@ -626,7 +626,7 @@ INTERCEPTOR_ATTRIBUTE int sem_trywait(sem_t *s) {
 
 INTERCEPTOR_ATTRIBUTE int sem_timedwait(sem_t *s, const struct timespec *t) {
   SCOPED_INTERCEPTOR(sem_timedwait, s, t);
-  int res = REAL(sem_timedwait)(s, t);
+  int res = CallBlocking(thr, REAL(sem_timedwait), s, t);
   if (!res)
     AcquireAddr(thr, Addr(s));
   return res;

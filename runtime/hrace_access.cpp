@@ -23,8 +23,10 @@ void AccessUnusual(ThreadState *thr, uptr pc, uptr addr, uptr size,
   }
   if (write ? thr->ignore_writes : thr->ignore_reads)
     return;
+  thr->in_rtl++;
   RecordRegionAccess(thr, addr, size, write);
   CheckAccess(thr, pc, addr, size, write);
+  LeaveRuntime(thr);
 }
 
 } // namespace hrace
@@ -77,8 +79,10 @@ extern "C" void __hrace_wait_loop_enter(void *, void *) {
 
 extern "C" void __hrace_wait_loop_exit(void *, void *) {
   ThreadState *thr = cur_thread();
-  if (thr->segment && !thr->in_rtl)
+  if (thr->segment && !thr->in_rtl) {
+    ScopedInRuntime in_rtl;
     WaitLoopExited(thr);
+  }
 }
 
 extern "C" void __hrace_func_entry(void *caller_pc) {

@@ -40,6 +40,9 @@ ALWAYS_INLINE void CheckCells(ThreadState *thr, uptr pc, uptr addr, uptr size,
 template <typename Machine>
 NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
                          bool write) {
+  // A signal handler's own accesses would interleave with this one's trace
+  // entry and the thread's caches: it waits until the access is done.
+  thr->in_rtl++;
   u64 *cells = MemToShadow(addr);
   AccessContext ac{write, addr};
   RaceInfo race{};
@@ -71,6 +74,7 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
   }
   if (race.found)
     ReportRace(thr, pc, addr, size, write, race);
+  LeaveRuntime(thr);
 }
 
 template <typename Machine>

@@ -52,15 +52,19 @@ ThreadState *ActiveThread() {
 void AtomicAcquire(void *addr, int order) {
   if (!HasAcquire(order))
     return;
-  if (ThreadState *thr = ActiveThread())
+  if (ThreadState *thr = ActiveThread()) {
+    ScopedInRuntime in_rtl;
     AcquireAddr(thr, reinterpret_cast<uptr>(addr));
+  }
 }
 
 void AtomicRelease(void *addr, int order) {
   if (!HasRelease(order))
     return;
-  if (ThreadState *thr = ActiveThread())
+  if (ThreadState *thr = ActiveThread()) {
+    ScopedInRuntime in_rtl;
     ReleaseAddr(thr, reinterpret_cast<uptr>(addr));
+  }
 }
 
 } // namespace

@@ -14,6 +14,7 @@
 #include "hrace_interface.h"
 #include "hrace_libc.h"
 #include "hrace_report.h"
+#include "hrace_signal.h"
 
 #include <new>
 #include <pthread.h>
@@ -64,6 +65,7 @@ void InitFlags() {
 void AtExit() {
   ThreadState *thr = cur_thread();
   thr->in_rtl++;
+  thr->exiting = true;
   FinishReports();
 }
 
@@ -96,7 +98,7 @@ void Initialize() {
   atexit(AtExit);
   if (c->flags.verbosity)
     Printf("HybridRace: initialised (msm=%s)\n", MsmName(c->flags.msm));
-  thr->in_rtl--;
+  LeaveRuntime(thr);
 }
 
 void NewSegment(ThreadState *thr) {
@@ -348,6 +350,8 @@ void ThreadFinish(ThreadState *thr) {
   thr->ignore_reads++;
   thr->ignore_writes++;
   thr->in_rtl++;
+  thr->exiting = true;
+  ReleaseDeferredSignals(thr);
   SpinMutexLock l(ctx->threads.mutex());
   tc->status = ThreadStatus::kFinished;
   if (tc->detached)

@@ -49,13 +49,22 @@ extern Context *ctx;
 void Initialize();
 ALWAYS_INLINE bool IsInitialized() { return ctx && ctx->initialized; }
 
+// The thread leaves one level of the runtime; a signal that arrived inside
+// it is handled once it is out of the last.
+ALWAYS_INLINE void LeaveRuntime(ThreadState *thr) {
+  u32 depth = thr->in_rtl - 1;
+  thr->in_rtl = depth;
+  if (UNLIKELY(__atomic_load_n(&signals_deferred, __ATOMIC_RELAXED)) && !depth)
+    deliver_deferred_signals();
+}
+
 // Marks the current thread as inside the runtime for its lifetime: the
 // runtime's own calls to intercepted functions pass straight through and its
 // own memory accesses are never checked.
 class ScopedInRuntime {
 public:
   ScopedInRuntime() : thr_(cur_thread()) { thr_->in_rtl++; }
-  ~ScopedInRuntime() { thr_->in_rtl--; }
+  ~ScopedInRuntime() { LeaveRuntime(thr_); }
 
 private:
   ThreadState *thr_;

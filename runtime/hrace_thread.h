@@ -33,6 +33,8 @@ constexpr u32 kMaxThreadSlots = 1 << 16;
 constexpr u32 kMaxCreationFrames = 32;
 constexpr u32 kShadowStackSize = 1 << 14;
 
+struct DeferredSignals;
+
 enum class ThreadStatus : u8 { kFree, kCreated, kRunning, kFinished };
 
 struct ThreadContext {
@@ -74,6 +76,15 @@ struct ThreadState {
   u32 in_rtl = 0;
   // No thread slot was free: the thread is never checked (MarkUntracked).
   bool untracked = false;
+  // The thread has finished (or the process is exiting): the runtime stays
+  // out of its way, and its signals are handled at once.
+  bool exiting = false;
+  // Inside a blocking interceptor's real call (ScopedBlockingCall): it holds
+  // no runtime lock there, and its signals are handled at once.
+  u32 in_blocking_call = 0;
+  // Signals that arrived inside the runtime (hrace_signal.cpp); mapped at
+  // the first one.
+  DeferredSignals *deferred_signals = nullptr;
   // Inside a lock region in precise mode: accesses are recorded for the
   // write/read relations before they are checked.
   u32 record_accesses = 0;

@@ -1,0 +1,261 @@
+//===-- hrace_signal.cpp - Signals that arrive inside the runtime --------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#include "hrace_signal.h"
+
+#include "hrace_alloc.h"
+#include "hrace_libc.h"
+#include "hrace_rtl.h"
+
+#include <errno.h>
+#include <ucontext.h>
+
+namespace hrace {
+
+namespace {
+
+// Signals 1.._NSIG-1 (glibc's _NSIG is 65: 64 signals).
+constexpr int kMaxSignal = _NSIG;
+
+// What the program asked for with sigaction, for one signal.
+struct ProgramAction {
+  // sa_sigaction or sa_handler; never SIG_DFL or SIG_IGN (those go to the
+  // kernel as they are).
+  void *handler;
+  int flags;
+  sigset_t mask;
+};
+
+struct DeferredSignal {
+  ProgramAction action;
+  siginfo_t info;
+  ucontext_t context;
+};
+
+} // namespace
+
+// One slot per signal: like the kernel's standard signals, two arrivals of
+// the same signal before it is handled are handled once.
+struct DeferredSignals {
+  u64 pending[(kMaxSignal + 63) / 64];
+  DeferredSignal signals[kMaxSignal];
+};
+
+namespace {
+
+RealSigaction real_sigaction;
+
+// Written under actions_mu by the sigaction interceptor, read by the
+// handler without a lock (a handler cannot wait for one): `installed` is
+// stored last, with release.
+struct InstalledAction {
+  ProgramAction action;
+  bool installed;
+};
+InstalledAction actions[kMaxSignal];
+SpinMutex actions_mu;
+
+// A fault must be handled where it happened: deferring it would return to
+// the faulting instruction and fault again.
+bool IsSynchronous(int sig) {
+  return sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE ||
+         sig == SIGTRAP || sig == SIGSYS;
+}
+
+// The thread is somewhere a handler's runtime calls could deadlock on a
+// runtime lock it holds, or find its state half updated.
+bool InsideRuntime(ThreadState *thr) {
+  if (LoadRelaxed(&runtime_locks_held))
+    return true;
+  return thr->in_rtl && !thr->in_blocking_call && !thr->exiting;
+}
+
+void CallProgramHandler(const ProgramAction &action, int sig, siginfo_t *info,
+                        void *context) {
+  if (action.flags & SA_SIGINFO)
+    reinterpret_cast<void (*)(int, siginfo_t *, void *)>(action.handler)(
+        sig, info, context);
+  else
+    reinterpret_cast<void (*)(int)>(action.handler)(sig);
+}
+
+// The program's handler, run now: out of the runtime for its duration, so
+// that its accesses and calls are checked like any other code. A handler
+// that jumps out (siglongjmp) leaves the runtime for good, as it should.
+void RunNow(ThreadState *thr, const ProgramAction &action, int sig,
+            siginfo_t *info, void *context) {
+  if (thr->exiting || LoadRelaxed(&runtime_locks_held)) {
+    CallProgramHandler(action, sig, info, context);
+    return;
+  }
+  u32 in_rtl = thr->in_rtl;
+  u32 in_blocking_call = thr->in_blocking_call;
+  thr->in_rtl = 0;
+  thr->in_blocking_call = 0;
+  CallProgramHandler(action, sig, info, context);
+  thr->in_rtl = in_rtl;
+  thr->in_blocking_call = in_blocking_call;
+}
+
+void Defer(ThreadState *thr, const ProgramAction &action, int sig,
+           siginfo_t *info, void *context) {
+  if (!thr->deferred_signals)
+    thr->deferred_signals = static_cast<DeferredSignals *>(
+        MmapOrDie(sizeof(DeferredSignals), "deferred signals"));
+  DeferredSignals *d = thr->deferred_signals;
+  DeferredSignal &slot = d->signals[sig];
+  slot.action = action;
+  internal_memcpy(&slot.info, info, sizeof(slot.info));
+  if (context)
+    internal_memcpy(&slot.context, context, sizeof(slot.context));
+  d->pending[sig / 64] |= u64(1) << (sig % 64);
+  // The thread reads this when it leaves the runtime (same thread: a
+  // compiler barrier is all the ordering needed).
+  __atomic_store_n(&signals_deferred, 1, __ATOMIC_RELAXED);
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+}
+
+void HraceSignalHandler(int sig, siginfo_t *info, void *context) {
+  int saved_errno = errno;
+  ThreadState *thr = cur_thread();
+  InstalledAction &installed = actions[sig];
+  ProgramAction action = installed.action;
+  if (!__atomic_load_n(&installed.installed, __ATOMIC_ACQUIRE)) {
+    // Changed to SIG_DFL or SIG_IGN while this one was on its way.
+    errno = saved_errno;
+    return;
+  }
+  // The kernel reset its handler to SIG_DFL; so does the program's view.
+  if (action.flags & SA_RESETHAND)
+    __atomic_store_n(&installed.installed, false, __ATOMIC_RELEASE);
+  if (IsSynchronous(sig) || !InsideRuntime(thr))
+    RunNow(thr, action, sig, info, context);
+  else
+    Defer(thr, action, sig, info, context);
+  errno = saved_errno;
+}
+
+void DeliverDeferredSignals() {
+  ThreadState *thr = cur_thread();
+  DeferredSignals *d = thr->deferred_signals;
+  if (thr->in_rtl || LoadRelaxed(&runtime_locks_held) || !d)
+    return;
+  int saved_errno = errno;
+  sigset_t all, before;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &before);
+  while (__atomic_load_n(&signals_deferred, __ATOMIC_RELAXED)) {
+    __atomic_store_n(&signals_deferred, 0, __ATOMIC_RELAXED);
+    for (int sig = 1; sig < kMaxSignal; sig++) {
+      u64 bit = u64(1) << (sig % 64);
+      if (!(d->pending[sig / 64] & bit))
+        continue;
+      d->pending[sig / 64] &= ~bit;
+      DeferredSignal s;
+      internal_memcpy(&s, &d->signals[sig], sizeof(s));
+      // The mask the kernel would have set for the handler: the thread's,
+      // the action's, and the signal itself unless SA_NODEFER.
+      sigset_t during = before;
+      for (int other = 1; other < kMaxSignal; other++)
+        if (sigismember(&s.action.mask, other) == 1)
+          sigaddset(&during, other);
+      if (!(s.action.flags & SA_NODEFER))
+        sigaddset(&during, sig);
+      pthread_sigmask(SIG_SETMASK, &during, nullptr);
+      CallProgramHandler(s.action, sig, &s.info, &s.context);
+      pthread_sigmask(SIG_SETMASK, &all, nullptr);
+    }
+  }
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
+  errno = saved_errno;
+}
+
+bool IsProgramHandler(const struct sigaction *act) {
+  return act->sa_handler != SIG_DFL && act->sa_handler != SIG_IGN;
+}
+
+} // namespace
+
+void InitSignals(RealSigaction real) {
+  real_sigaction = real;
+  deliver_deferred_signals = DeliverDeferredSignals;
+}
+
+int SetSignalAction(int sig, const struct sigaction *act,
+                    struct sigaction *old) {
+  // SIGKILL and SIGSTOP, and numbers out of range: the kernel says EINVAL.
+  if (sig <= 0 || sig >= kMaxSignal || sig == SIGKILL || sig == SIGSTOP)
+    return real_sigaction(sig, act, old);
+  SpinMutexLock l(&actions_mu);
+  InstalledAction &installed = actions[sig];
+  bool was_installed = installed.installed;
+  ProgramAction previous = installed.action;
+  struct sigaction kernel_old;
+  int res;
+  if (!act) {
+    res = real_sigaction(sig, nullptr, &kernel_old);
+  } else if (!IsProgramHandler(act)) {
+    __atomic_store_n(&installed.installed, false, __ATOMIC_RELEASE);
+    res = real_sigaction(sig, act, &kernel_old);
+  } else {
+    struct sigaction wrapped = *act;
+    wrapped.sa_sigaction = HraceSignalHandler;
+    wrapped.sa_flags |= SA_SIGINFO;
+    // A handler already on its way reads the action before `installed`:
+    // clear that first, so it never sees half an action.
+    __atomic_store_n(&installed.installed, false, __ATOMIC_RELEASE);
+    installed.action.handler = reinterpret_cast<void *>(act->sa_handler);
+    installed.action.flags = act->sa_flags;
+    installed.action.mask = act->sa_mask;
+    __atomic_store_n(&installed.installed, true, __ATOMIC_RELEASE);
+    res = real_sigaction(sig, &wrapped, &kernel_old);
+  }
+  if (res) {
+    installed.action = previous;
+    __atomic_store_n(&installed.installed, was_installed, __ATOMIC_RELEASE);
+    return res;
+  }
+  if (!old)
+    return res;
+  *old = kernel_old;
+  // The program sees its own handler where the kernel has the runtime's.
+  if (kernel_old.sa_sigaction == HraceSignalHandler && was_installed) {
+    old->sa_handler = reinterpret_cast<void (*)(int)>(previous.handler);
+    old->sa_flags = previous.flags;
+    old->sa_mask = previous.mask;
+  }
+  return res;
+}
+
+ScopedBlockingCall::ScopedBlockingCall(ThreadState *thr) : thr_(thr) {
+  thr_->in_blocking_call++;
+  // What arrived before the wait is handled before it: the handler may be
+  // what ends it.
+  if (UNLIKELY(__atomic_load_n(&signals_deferred, __ATOMIC_RELAXED)) &&
+      !LoadRelaxed(&runtime_locks_held)) {
+    u32 in_rtl = thr_->in_rtl;
+    thr_->in_rtl = 0;
+    DeliverDeferredSignals();
+    thr_->in_rtl = in_rtl;
+  }
+}
+
+ScopedBlockingCall::~ScopedBlockingCall() { thr_->in_blocking_call--; }
+
+void ReleaseDeferredSignals(ThreadState *thr) {
+  DeferredSignals *d = thr->deferred_signals;
+  if (!d)
+    return;
+  sigset_t all, before;
+  sigfillset(&all);
+  pthread_sigmask(SIG_SETMASK, &all, &before);
+  thr->deferred_signals = nullptr;
+  pthread_sigmask(SIG_SETMASK, &before, nullptr);
+  UnmapOrDie(d, sizeof(*d));
+}
+
+} // namespace hrace
