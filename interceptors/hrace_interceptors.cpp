@@ -8,10 +8,21 @@
 #include "hrace_interceptors.h"
 
 #include "../runtime/hrace_libc.h"
+#include "../runtime/hrace_rtl.h"
 
 #include <dlfcn.h>
 
 namespace hrace {
+
+void LeaveCancelledCall(void *p) {
+  CancelledCall *call = static_cast<CancelledCall *>(p);
+  ThreadState *thr = call->thr;
+  thr->in_blocking_call = call->in_blocking_call;
+  if (call->on_cancel)
+    call->on_cancel(thr, call->arg);
+  thr->in_rtl = call->in_rtl + 1;
+  LeaveRuntime(thr);
+}
 
 void *ResolveReal(const char *name, const char *version, bool required) {
   void *fn = version ? dlvsym(RTLD_NEXT, name, version)
@@ -25,6 +36,7 @@ void InitInterceptors() {
   InitLibcInterceptors();
   InitPthreadInterceptors();
   InitSignalInterceptors();
+  InitMmapInterceptors();
 }
 
 } // namespace hrace

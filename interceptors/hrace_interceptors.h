@@ -23,12 +23,15 @@
 #include "../runtime/hrace_defs.h"
 #include "../runtime/hrace_signal.h"
 
+#include <pthread.h>
+
 namespace hrace {
 
 void InitInterceptors();
 void InitPthreadInterceptors();
 void InitLibcInterceptors();
 void InitSignalInterceptors();
+void InitMmapInterceptors();
 
 // Resolves `name` in the libraries after the executable; dies if absent and
 // `required`. `version` pins a symbol version where libc keeps old ones.
@@ -52,6 +55,41 @@ ALWAYS_INLINE Ret CallBlocking(::hrace::ThreadState *thr,
                                Ret (*real)(Params...), Args... args) {
   ::hrace::ScopedBlockingCall blocking(thr);
   return real(args...);
+}
+
+namespace hrace {
+// A thread cancelled in a cancellation point's real call is unwound from
+// there, past the rest of the interceptor: what the interceptor would have
+// done on return (on_cancel: a condition wait owns its mutex again) is done
+// by a cleanup handler, which also takes the thread out of the runtime so
+// that the program's own cleanup handlers are checked like its other code.
+struct CancelledCall {
+  ThreadState *thr;
+  // As they were outside the interceptor.
+  u32 in_rtl;
+  u32 in_blocking_call;
+  void (*on_cancel)(ThreadState *thr, uptr arg);
+  uptr arg;
+};
+void LeaveCancelledCall(void *call);
+} // namespace hrace
+
+// The real function of a cancellation point (a condition wait, a join, a
+// semaphore wait): CallBlocking, and the thread leaves the interceptor
+// properly if it is cancelled there. Not inline: it calls setjmp.
+template <typename Ret, typename... Params, typename... Args>
+Ret CallCancellationPoint(::hrace::ThreadState *thr,
+                          void (*on_cancel)(::hrace::ThreadState *,
+                                            ::hrace::uptr),
+                          ::hrace::uptr arg, Ret (*real)(Params...),
+                          Args... args) {
+  ::hrace::CancelledCall call{thr, thr->in_rtl - 1, thr->in_blocking_call,
+                              on_cancel, arg};
+  Ret res;
+  pthread_cleanup_push(::hrace::LeaveCancelledCall, &call);
+  res = CallBlocking(thr, real, args...);
+  pthread_cleanup_pop(0);
+  return res;
 }
 
 #define INTERCEPTOR_ATTRIBUTE extern "C" __attribute__((visibility("default")))

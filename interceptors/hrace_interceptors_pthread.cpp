@@ -192,6 +192,14 @@ struct ThreadStartArgs {
   sigset_t mask;
 };
 
+// A cancelled thread never returns to the trampoline: it ends here, after
+// the program's cleanup handlers, and a join orders it like any other.
+void FinishCancelledThread(void *p) {
+  ThreadState *thr = static_cast<ThreadState *>(p);
+  thr->in_rtl++;
+  ThreadFinish(thr);
+}
+
 void *ThreadStartTrampoline(void *p) {
   ThreadState *thr = cur_thread();
   thr->in_rtl++;
@@ -203,7 +211,10 @@ void *ThreadStartTrampoline(void *p) {
     MarkUntracked(thr);
   LeaveRuntime(thr);
   pthread_sigmask(SIG_SETMASK, &args.mask, nullptr);
-  void *result = args.routine(args.arg);
+  void *result;
+  pthread_cleanup_push(FinishCancelledThread, thr);
+  result = args.routine(args.arg);
+  pthread_cleanup_pop(0);
   thr->in_rtl++;
   ThreadFinish(thr);
   return result;
@@ -274,7 +285,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_join(pthread_t th, void **ret) {
     SpinMutexLock l(ctx->threads.mutex());
     tc = ctx->threads.FindByPthread(Addr(reinterpret_cast<void *>(th)));
   }
-  int res = CallBlocking(thr, REAL(pthread_join), th, ret);
+  int res = CallCancellationPoint(thr, nullptr, 0, REAL(pthread_join), th, ret);
   if (!res && tc)
     ThreadJoin(thr, tc);
   return res;
@@ -471,6 +482,12 @@ static void BeforeCondWait(ThreadState *thr, pthread_mutex_t *m) {
   MutexUnlocking(thr, Addr(m), true, /*for_wait=*/true);
 }
 
+// Cancelled in the wait: glibc took the mutex again before the program's
+// cleanup handlers run, and they run holding it.
+static void WaitCancelled(ThreadState *thr, uptr m) {
+  MutexLocked(thr, m, true);
+}
+
 static void AfterCondWait(ThreadState *thr, pthread_cond_t *c,
                           pthread_mutex_t *m, int res) {
   MutexLocked(thr, Addr(m), true);
@@ -481,7 +498,8 @@ INTERCEPTOR_ATTRIBUTE int pthread_cond_wait(pthread_cond_t *c,
                                             pthread_mutex_t *m) {
   SCOPED_INTERCEPTOR(pthread_cond_wait, c, m);
   BeforeCondWait(thr, m);
-  int res = CallBlocking(thr, REAL(pthread_cond_wait), c, m);
+  int res = CallCancellationPoint(thr, WaitCancelled, Addr(m),
+                                  REAL(pthread_cond_wait), c, m);
   AfterCondWait(thr, c, m, res);
   return res;
 }
@@ -491,7 +509,8 @@ INTERCEPTOR_ATTRIBUTE int pthread_cond_timedwait(pthread_cond_t *c,
                                                  const struct timespec *t) {
   SCOPED_INTERCEPTOR(pthread_cond_timedwait, c, m, t);
   BeforeCondWait(thr, m);
-  int res = CallBlocking(thr, REAL(pthread_cond_timedwait), c, m, t);
+  int res = CallCancellationPoint(thr, WaitCancelled, Addr(m),
+                                  REAL(pthread_cond_timedwait), c, m, t);
   AfterCondWait(thr, c, m, res);
   return res;
 }
@@ -502,7 +521,8 @@ INTERCEPTOR_ATTRIBUTE int pthread_cond_clockwait(pthread_cond_t *c,
                                                  const struct timespec *t) {
   SCOPED_INTERCEPTOR(pthread_cond_clockwait, c, m, clock, t);
   BeforeCondWait(thr, m);
-  int res = CallBlocking(thr, REAL(pthread_cond_clockwait), c, m, clock, t);
+  int res = CallCancellationPoint(thr, WaitCancelled, Addr(m),
+                                  REAL(pthread_cond_clockwait), c, m, clock, t);
   AfterCondWait(thr, c, m, res);
   return res;
 }
@@ -610,7 +630,7 @@ INTERCEPTOR_ATTRIBUTE int sem_post(sem_t *s) {
 
 INTERCEPTOR_ATTRIBUTE int sem_wait(sem_t *s) {
   SCOPED_INTERCEPTOR(sem_wait, s);
-  int res = CallBlocking(thr, REAL(sem_wait), s);
+  int res = CallCancellationPoint(thr, nullptr, 0, REAL(sem_wait), s);
   if (!res)
     AcquireAddr(thr, Addr(s));
   return res;
@@ -626,7 +646,7 @@ INTERCEPTOR_ATTRIBUTE int sem_trywait(sem_t *s) {
 
 INTERCEPTOR_ATTRIBUTE int sem_timedwait(sem_t *s, const struct timespec *t) {
   SCOPED_INTERCEPTOR(sem_timedwait, s, t);
-  int res = CallBlocking(thr, REAL(sem_timedwait), s, t);
+  int res = CallCancellationPoint(thr, nullptr, 0, REAL(sem_timedwait), s, t);
   if (!res)
     AcquireAddr(thr, Addr(s));
   return res;
