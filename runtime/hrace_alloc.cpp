@@ -60,23 +60,23 @@ void Refill(SizeClass *sc, uptr block_size) {
 } // namespace
 
 void *MmapOrDie(uptr size, const char *what) {
-  void *p = mmap(nullptr, size, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  void *p = internal_mmap(nullptr, size, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED)
     Die("HybridRace: cannot map %zu bytes for %s\n", size, what);
   return p;
 }
 
 void *MmapNoReserveOrDie(uptr size, const char *what) {
-  void *p = mmap(nullptr, size, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  void *p = internal_mmap(nullptr, size, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED)
     Die("HybridRace: cannot reserve %zu bytes for %s\n", size, what);
   return p;
 }
 
 void UnmapOrDie(void *p, uptr size) {
-  if (munmap(p, size))
+  if (internal_munmap(p, size))
     Die("HybridRace: munmap of %zu bytes failed\n", size);
 }
 

@@ -10,6 +10,8 @@
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 namespace hrace {
@@ -59,6 +61,16 @@ extern "C" void *__hrace_internal_memset(void *dst, int c, hrace::uptr n) {
 }
 
 namespace hrace {
+
+void *internal_mmap(void *addr, uptr size, int prot, int flags, int fd,
+                    u64 offset) {
+  long res = syscall(SYS_mmap, addr, size, prot, flags, fd, offset);
+  return res == -1 ? MAP_FAILED : reinterpret_cast<void *>(res);
+}
+
+int internal_munmap(void *addr, uptr size) {
+  return static_cast<int>(syscall(SYS_munmap, addr, size));
+}
 
 int internal_memcmp(const void *a, const void *b, uptr n) {
   const unsigned char *x = static_cast<const unsigned char *>(a);

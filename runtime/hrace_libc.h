@@ -32,6 +32,11 @@ const char *internal_strrchr(const char *s, int c);
 void internal_strlcpy(char *dst, const char *src, uptr size);
 
 // Writes all of buf to fd, retrying on EINTR and short writes.
+// mmap and munmap by system call: the names are the program's interceptors.
+void *internal_mmap(void *addr, uptr size, int prot, int flags, int fd,
+                    u64 offset);
+int internal_munmap(void *addr, uptr size);
+
 void WriteToFd(int fd, const char *buf, uptr len);
 
 // A fixed-capacity string for building messages without malloc.

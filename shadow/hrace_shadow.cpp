@@ -22,10 +22,9 @@ namespace {
 constexpr uptr kPageSize = 4096;
 
 void ReserveAt(uptr beg, uptr end, int prot, const char *what) {
-  void *p = mmap(reinterpret_cast<void *>(beg), end - beg, prot,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
-                     MAP_FIXED_NOREPLACE,
-                 -1, 0);
+  void *p = internal_mmap(
+      reinterpret_cast<void *>(beg), end - beg, prot,
+      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
   if (p != reinterpret_cast<void *>(beg))
     Die("HybridRace: cannot reserve %s at [0x%zx, 0x%zx): the address space "
         "is in use or too small (HybridRace needs a 47-bit user address "
@@ -40,12 +39,11 @@ void ReserveAt(uptr beg, uptr end, int prot, const char *what) {
 void ProtectGap(uptr beg, uptr end) {
   if (beg >= end)
     return;
-  void *p = mmap(reinterpret_cast<void *>(beg), end - beg, PROT_NONE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE |
-                     MAP_FIXED_NOREPLACE,
-                 -1, 0);
+  void *p = internal_mmap(
+      reinterpret_cast<void *>(beg), end - beg, PROT_NONE,
+      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE, -1, 0);
   if (p != MAP_FAILED && p != reinterpret_cast<void *>(beg))
-    munmap(p, end - beg);
+    internal_munmap(p, end - beg);
 }
 
 } // namespace

@@ -77,6 +77,15 @@ ALWAYS_INLINE bool IsAppMem(uptr a) {
 
 // Packs the three regions next to each other; two compares and no table, so
 // it compiles to a couple of conditional moves on the hot path.
+// [beg, end) lies in one application range (and so has shadow).
+ALWAYS_INLINE bool IsAppRange(uptr beg, uptr end) {
+  if (end <= beg)
+    return end == beg && IsAppMem(beg);
+  return (beg >= Mapping::kLowBeg && end <= Mapping::kLowEnd) ||
+         (beg >= Mapping::kPieBeg && end <= Mapping::kPieEnd) ||
+         (beg >= Mapping::kHighBeg && end <= Mapping::kHighEnd);
+}
+
 ALWAYS_INLINE uptr CompressAppAddr(uptr a) {
   constexpr uptr kPieDelta = Mapping::kPieBeg - Mapping::kLowEnd;
   constexpr uptr kHighDelta =

@@ -1,0 +1,87 @@
+//===-- hrace_interceptors_mmap.cpp - Mappings the runtime must refuse ----===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The shadow and the gaps around it are reserved at start-up, so the kernel
+// never hands them out; only MAP_FIXED can take them, and memory there has
+// no shadow (an access would read another range's shadow or fault in the
+// access path). Such a mapping fails with ENOMEM, as if the kernel had no
+// room there, and the runtime says so once at verbosity=1. Every caller is
+// checked, also threads the runtime does not follow; the runtime maps its
+// own memory by system call (internal_mmap).
+//
+//===----------------------------------------------------------------------===//
+#include "hrace_interceptors.h"
+
+#include "../runtime/hrace_libc.h"
+#include "../runtime/hrace_rtl.h"
+#include "../shadow/hrace_shadow_mapping.h"
+
+#include <errno.h>
+#include <sys/mman.h>
+
+#ifndef MAP_FIXED_NOREPLACE
+#define MAP_FIXED_NOREPLACE 0x100000
+#endif
+
+DEFINE_REAL(void *, mmap, void *, size_t, int, int, int, off_t)
+DEFINE_REAL(void *, mmap64, void *, size_t, int, int, int, off_t)
+
+namespace hrace {
+void InitMmapInterceptors() {
+  RESOLVE_REAL(mmap);
+  RESOLVE_REAL(mmap64);
+}
+} // namespace hrace
+
+using namespace hrace;
+
+namespace {
+
+bool RefuseFixed(void *addr, size_t size, int flags) {
+  if (!(flags & (MAP_FIXED | MAP_FIXED_NOREPLACE)))
+    return false;
+  uptr beg = reinterpret_cast<uptr>(addr);
+  // The kernel rounds the length up to whole pages.
+  uptr end = beg + ((size + 4095) & ~static_cast<uptr>(4095));
+  if (end >= beg && IsAppRange(beg, end))
+    return false;
+  static bool said;
+  if (IsInitialized() && ctx->flags.verbosity >= 1 &&
+      !__atomic_exchange_n(&said, true, __ATOMIC_RELAXED))
+    Printf("HybridRace: refused mmap(MAP_FIXED) at [0x%zx, 0x%zx): it "
+           "overlaps the runtime's shadow memory (ENOMEM)\n",
+           beg, end);
+  errno = ENOMEM;
+  return true;
+}
+
+} // namespace
+
+INTERCEPTOR_ATTRIBUTE void *mmap(void *addr, size_t size, int prot, int flags,
+                                 int fd, off_t offset) {
+  if (UNLIKELY(!REAL(mmap)))
+    Initialize();
+  if (RefuseFixed(addr, size, flags))
+    return MAP_FAILED;
+  // Called while the runtime starts (it cannot resolve yet): the system call.
+  if (UNLIKELY(!REAL(mmap)))
+    return internal_mmap(addr, size, prot, flags, fd, offset);
+  return REAL(mmap)(addr, size, prot, flags, fd, offset);
+}
+
+INTERCEPTOR_ATTRIBUTE void *mmap64(void *addr, size_t size, int prot, int flags,
+                                   int fd, off_t offset) {
+  if (UNLIKELY(!REAL(mmap64)))
+    Initialize();
+  if (RefuseFixed(addr, size, flags))
+    return MAP_FAILED;
+  // Called while the runtime starts (it cannot resolve yet): the system call.
+  if (UNLIKELY(!REAL(mmap64)))
+    return internal_mmap(addr, size, prot, flags, fd, offset);
+  return REAL(mmap64)(addr, size, prot, flags, fd, offset);
+}
