@@ -26,6 +26,7 @@ template <int kMin, int kMax> struct BoundedInt {
 };
 typedef BoundedInt<0, 255> ExitCode;
 typedef BoundedInt<0, 2> Verbosity;
+typedef BoundedInt<1, 3600> TimeoutSeconds;
 
 // A string option that may not be empty (an empty log_path prefix would
 // write the reports to a hidden ./.PID file).

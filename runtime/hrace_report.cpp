@@ -271,6 +271,9 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
     out.Append("(%s+0x%zx)", top.module, top.module_offset);
   out.Append(" in %s\n==================\n",
              top.function[0] ? top.function : "??");
+  char notice[768];
+  if (TakeSymbolizerNotice(notice, sizeof(notice)))
+    WriteToFd(OutputFd(), notice, internal_strlen(notice));
   WriteToFd(OutputFd(), out.data(), out.length());
   if (ctx->flags.halt_on_error) {
     fflush(nullptr);

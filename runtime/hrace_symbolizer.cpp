@@ -12,9 +12,13 @@
 
 #include <errno.h>
 #include <link.h>
+#include <poll.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 extern char **environ;
@@ -23,13 +27,24 @@ namespace hrace {
 
 namespace {
 
+// One llvm-symbolizer child, spoken to over a socket. A child that does not
+// answer in symbolizer_timeout seconds (hung, or printing something that is
+// not an answer) or that dies is killed, reaped and started again once; after
+// a second failure, or if none can be started, frames stay unsymbolised and
+// the reports say so once (TakeSymbolizerNotice).
 struct SymbolizerProcess {
   bool started;
   bool failed;
+  u32 restarts;
   int fd;
+  pid_t pid;
   char path[512];
+  char notice[768];
+  bool notice_pending;
 };
 SymbolizerProcess symbolizer;
+
+constexpr u32 kMaxRestarts = 1;
 
 bool IsExecutable(const char *path) { return path[0] && !access(path, X_OK); }
 
@@ -55,17 +70,20 @@ bool FindSymbolizer(char *out, uptr size) {
       return true;
     path = colon ? colon + 1 : nullptr;
   }
+  internal_strlcpy(out, "llvm-symbolizer", size);
   return false;
 }
 
-bool Start() {
-  if (symbolizer.started)
-    return !symbolizer.failed;
-  symbolizer.started = true;
+void GiveUp(const char *why) {
   symbolizer.failed = true;
-  if (!ctx->flags.symbolize ||
-      !FindSymbolizer(symbolizer.path, sizeof(symbolizer.path)))
-    return false;
+  TextBuffer text(symbolizer.notice, sizeof(symbolizer.notice));
+  text.Append("HybridRace: symbolizer %s %s; frames are printed "
+              "unsymbolised (set external_symbolizer_path, or symbolize=0)\n",
+              symbolizer.path, why);
+  symbolizer.notice_pending = true;
+}
+
+bool Spawn() {
   // A socket rather than pipes: send(MSG_NOSIGNAL) cannot raise SIGPIPE in the
   // program if the symbolizer dies.
   int fds[2];
@@ -78,9 +96,9 @@ bool Start() {
   char inlines[] = "--inlines";
   char demangle[] = "--demangle";
   char *argv[] = {symbolizer.path, inlines, demangle, nullptr};
-  pid_t pid;
   // posix_spawn does not run the program's fork handlers.
-  int err = posix_spawn(&pid, symbolizer.path, &actions, nullptr, argv, environ);
+  int err = posix_spawn(&symbolizer.pid, symbolizer.path, &actions, nullptr,
+                        argv, environ);
   posix_spawn_file_actions_destroy(&actions);
   close(fds[1]);
   if (err) {
@@ -88,54 +106,132 @@ bool Start() {
     return false;
   }
   symbolizer.fd = fds[0];
-  symbolizer.failed = false;
   return true;
 }
 
-} // namespace
-
-void SymbolizerForkChild() {
-  if (symbolizer.started && !symbolizer.failed)
-    close(symbolizer.fd);
-  symbolizer.started = false;
-  symbolizer.failed = false;
+// The child is not trusted to exit on its own: kill it and reap it, so that
+// it neither lingers nor turns into a zombie.
+void Stop() {
+  close(symbolizer.fd);
+  kill(symbolizer.pid, SIGKILL);
+  while (waitpid(symbolizer.pid, nullptr, 0) < 0 && errno == EINTR) {
+  }
 }
 
-namespace {
-
-// Sends one request and reads the answer up to its terminating blank line.
-bool Query(const char *request, char *answer, uptr size) {
-  if (!Start())
+bool Start() {
+  if (symbolizer.started)
+    return !symbolizer.failed;
+  symbolizer.started = true;
+  if (!ctx->flags.symbolize) {
+    symbolizer.failed = true;
     return false;
+  }
+  if (!FindSymbolizer(symbolizer.path, sizeof(symbolizer.path))) {
+    GiveUp(ctx->flags.external_symbolizer_path[0]
+               ? "is not an executable"
+               : "was found neither next to the clang HybridRace was built "
+                 "with nor in PATH");
+    return false;
+  }
+  if (!Spawn()) {
+    GiveUp("could not be started");
+    return false;
+  }
+  return true;
+}
+
+u64 MonotonicMs() {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<u64>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+}
+
+enum class Answer { kComplete, kFailed, kTimedOut };
+
+// Sends one request and reads the answer up to its terminating blank line,
+// giving the child symbolizer_timeout seconds for it.
+Answer Exchange(const char *request, char *answer, uptr size) {
   uptr len = internal_strlen(request);
   while (len) {
     ssize_t n = send(symbolizer.fd, request, len, MSG_NOSIGNAL);
     if (n < 0 && errno == EINTR)
       continue;
-    if (n <= 0) {
-      symbolizer.failed = true;
-      return false;
-    }
+    if (n <= 0)
+      return Answer::kFailed;
     request += n;
     len -= n;
   }
+  u64 deadline = MonotonicMs() + 1000 * ctx->flags.symbolizer_timeout;
   uptr got = 0;
   for (;;) {
-    if (got + 1 >= size) {
-      symbolizer.failed = true;
-      return false;
-    }
+    // Output that never ends with a blank line fills the buffer: garbage.
+    if (got + 1 >= size)
+      return Answer::kFailed;
+    u64 now = MonotonicMs();
+    if (now >= deadline)
+      return Answer::kTimedOut;
+    struct pollfd p = {symbolizer.fd, POLLIN, 0};
+    int ready = poll(&p, 1, static_cast<int>(deadline - now));
+    if (ready < 0 && errno == EINTR)
+      continue;
+    if (ready < 0)
+      return Answer::kFailed;
+    if (!ready)
+      return Answer::kTimedOut;
     ssize_t n = read(symbolizer.fd, answer + got, size - 1 - got);
     if (n < 0 && errno == EINTR)
       continue;
-    if (n <= 0) {
-      symbolizer.failed = true;
-      return false;
-    }
+    if (n <= 0)
+      return Answer::kFailed;
     got += n;
     answer[got] = 0;
     if (got >= 2 && answer[got - 1] == '\n' && answer[got - 2] == '\n')
+      return Answer::kComplete;
+  }
+}
+
+} // namespace
+
+void SymbolizerForkChild() {
+  // The parent's child: not this process's to kill or reap.
+  if (symbolizer.started && !symbolizer.failed)
+    close(symbolizer.fd);
+  symbolizer.started = false;
+  symbolizer.failed = false;
+  symbolizer.restarts = 0;
+  symbolizer.notice_pending = false;
+}
+
+bool TakeSymbolizerNotice(char *out, uptr size) {
+  if (!symbolizer.notice_pending)
+    return false;
+  symbolizer.notice_pending = false;
+  internal_strlcpy(out, symbolizer.notice, size);
+  return true;
+}
+
+namespace {
+
+bool Query(const char *request, char *answer, uptr size) {
+  if (!Start())
+    return false;
+  for (;;) {
+    Answer a = Exchange(request, answer, size);
+    if (a == Answer::kComplete)
       return true;
+    Stop();
+    if (symbolizer.restarts == kMaxRestarts) {
+      GiveUp(a == Answer::kTimedOut
+                 ? "did not answer in symbolizer_timeout seconds, twice"
+                 : "failed twice (it exited or answered with something "
+                   "else than frames)");
+      return false;
+    }
+    symbolizer.restarts++;
+    if (!Spawn()) {
+      GiveUp("could not be restarted");
+      return false;
+    }
   }
 }
 

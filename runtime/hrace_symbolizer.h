@@ -36,6 +36,10 @@ u32 SymbolizeCode(uptr pc, SymbolizedFrame *frames, u32 max_frames);
 // starts its own when it needs one.
 void SymbolizerForkChild();
 
+// Once the symbolizer has been given up (missing, hung, failing): a one-line
+// notice naming it, for the next report to print first.
+bool TakeSymbolizerNotice(char *out, uptr size);
+
 // The global variable containing addr, if the symbolizer knows one.
 bool SymbolizeData(uptr addr, char *name, uptr name_size, uptr *start,
                    uptr *size, char *module, uptr module_size,

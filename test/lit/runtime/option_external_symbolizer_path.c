@@ -1,6 +1,7 @@
 // external_symbolizer_path names the llvm-symbolizer to run: given one,
 // frames have function, file and line; given a path that is not an
-// executable, the report is still printed, with module+offset frames.
+// executable, the report is still printed, with module+offset frames, after
+// one line that names the path.
 //
 // RUN: %hrace_cc %s -o %t
 // RUN: env HRACE_OPTIONS=msm=hb not sh -c 'HRACE_OPTIONS="$HRACE_OPTIONS:external_symbolizer_path=$(command -v llvm-symbolizer)" %t' 2>&1 | FileCheck %s --check-prefix=GIVEN
@@ -8,6 +9,7 @@
 
 // GIVEN:        WARNING: HybridRace: data race
 // GIVEN:          #0 {{Thread1|main}} {{.*}}option_external_symbolizer_path.c:[[#]]
+// MISSING:      HybridRace: symbolizer {{.*}}.missing is not an executable; frames are printed unsymbolised
 // MISSING:      WARNING: HybridRace: data race
 // MISSING-NEXT:   {{Read|Write}} of size 4
 // MISSING-NEXT:     #0 0x{{[0-9a-f]+}} ({{.*}}option_external_symbolizer_path.c.tmp+0x{{[0-9a-f]+}})
