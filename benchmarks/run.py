@@ -388,10 +388,6 @@ class Harness:
                 res.status = "crash"
                 res.notes.append(f"exit {run.rc}: " + tail(run.stderr))
                 break
-            if "segment ids exhausted" in run.stderr:
-                note = "segment ids exhausted"
-                if note not in res.notes:
-                    res.notes.append(note)
             if tool == "native" and not race:
                 self.native_checksum[(name, size)] = m.group(1)
             elif (not race and m.group(1) !=

@@ -43,6 +43,7 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
   // A signal handler's own accesses would interleave with this one's trace
   // entry and the thread's caches: it waits until the access is done.
   thr->in_rtl++;
+  RenewSegmentOfOldGeneration(thr);
   u64 *cells = MemToShadow(addr);
   AccessContext ac{write, addr};
   RaceInfo race{};

@@ -57,10 +57,8 @@ INTERFACE_ATTRIBUTE void AnnotateBenignRaceSized(const char *, int,
                                                  size_t size, const char *) {
   if (!AnnotatingThread() || !IsAppMem(Addr(addr)))
     return;
-  u64 *cells = MemToShadow(Addr(addr));
-  for (size_t i = 0; i < size; i++)
-    StoreRelaxed(&cells[i],
-                 ShadowCell::Make(CellState::kRace, 0, 0).raw());
+  ScopedInRuntime in_rtl;
+  AddBenignRace(Addr(addr), size);
 }
 
 INTERFACE_ATTRIBUTE void AnnotateIgnoreReadsBegin(const char *, int) {

@@ -17,7 +17,9 @@ namespace {
 constexpr u32 kMaxMembers = 256;
 } // namespace
 
-void IdSetTable::Init(u32 max_sets, SetId overflow_id, const char *what) {
+void IdSetTable::Init(u32 max_sets, SetId overflow_id, const char *what,
+                      bool notice) {
+  notice_ = notice;
   max_sets_ = max_sets;
   overflow_id_ = overflow_id;
   what_ = what;
@@ -63,9 +65,10 @@ SetId IdSetTable::Intern(const u32 *ids, u32 count) {
       Die("HybridRace: more than %u distinct %s\n", max_sets_, what_);
     if (!overflowed_) {
       overflowed_ = true;
-      Printf("HybridRace: more than %u distinct %s; new ones are unknown "
-             "from here on\n",
-             max_sets_ - 1, what_);
+      if (notice_)
+        Printf("HybridRace: more than %u distinct %s; new ones are unknown "
+               "from here on\n",
+               max_sets_ - 1, what_);
     }
     return overflow_id_;
   }

@@ -29,7 +29,9 @@ class IdSetTable {
 public:
   // Room for `max_sets` sets. When full, Intern returns `overflow_id`
   // (callers treat it as "unknown"); overflow_id 0 means dying is better.
-  void Init(u32 max_sets, SetId overflow_id, const char *what);
+  // `notice`: say once, on stderr, when the table fills up.
+  void Init(u32 max_sets, SetId overflow_id, const char *what,
+            bool notice = true);
   // `ids` must be sorted and free of duplicates.
   SetId Intern(const u32 *ids, u32 count);
   // The members of set `id`, sorted; valid for the life of the process.
@@ -56,6 +58,7 @@ private:
   SetId overflow_id_ = 0;
   // The table has been full at least once (reported once, under mu_).
   bool overflowed_ = false;
+  bool notice_ = true;
   const char *what_ = "";
 };
 

@@ -90,7 +90,10 @@ void Initialize() {
   c->segments.Init();
   c->syncs.Init();
   c->locksets.Init(kMaxLockSets, kUnknownLockSet, "lock sets");
-  c->threadsets.Init(kMaxThreadSets, kThreadSetOverflow, "thread sets");
+  // Past 1,023 thread sets the join rule no longer shrinks the new ones
+  // (docs/design.md): a loss of precision, said only at verbosity=1.
+  c->threadsets.Init(kMaxThreadSets, kThreadSetOverflow, "thread sets",
+                     c->flags.verbosity >= 1);
   c->threads.Init();
   ThreadContext *main = c->threads.Create(0);
   c->initialized = true;
@@ -101,25 +104,77 @@ void Initialize() {
   LeaveRuntime(thr);
 }
 
-void NewSegment(ThreadState *thr) {
-  if (UNLIKELY(ctx->exhausted))
+namespace {
+
+// ANNOTATE_BENIGN_RACE ranges, kept to be marked again after a clear.
+struct BenignRace {
+  uptr addr;
+  uptr size;
+};
+SpinMutex benign_races_mu;
+BenignRace *benign_races;
+u32 benign_race_count, benign_race_capacity;
+
+void MarkBenign(uptr addr, uptr size) {
+  u64 *cells = MemToShadow(addr);
+  for (uptr i = 0; i < size; i++)
+    StoreRelaxed(&cells[i], ShadowCell::Make(CellState::kRace, 0, 0).raw());
+}
+
+// This generation's segment ids are used up: every cell goes back to New
+// and the next generation starts in the other half of the id space. Races
+// whose first access came before the clear are missed; nothing is reported
+// that did not happen. Threads that find the generation advanced meanwhile
+// just retry.
+void StartNextSegmentGeneration(ThreadState *thr, u32 seen) {
+  SpinMutexLock l(&ctx->generation_mu);
+  if (ctx->segments.generation() != seen)
     return;
+  ClearAllShadow();
+  {
+    SpinMutexLock b(&benign_races_mu);
+    for (u32 i = 0; i < benign_race_count; i++)
+      MarkBenign(benign_races[i].addr, benign_races[i].size);
+  }
+  ctx->segments.StartNextGeneration(seen);
+  if (ctx->flags.verbosity >= 1)
+    Printf("HybridRace: segment generation %u started (T%u); the shadow "
+           "was cleared\n",
+           seen + 1, thr->thread_id);
+}
+
+} // namespace
+
+void AddBenignRace(uptr addr, uptr size) {
+  SpinMutexLock l(&benign_races_mu);
+  MarkBenign(addr, size);
+  if (benign_race_count == benign_race_capacity) {
+    u32 capacity = benign_race_capacity ? 2 * benign_race_capacity : 64;
+    BenignRace *grown =
+        static_cast<BenignRace *>(InternalAlloc(capacity * sizeof(BenignRace)));
+    if (benign_race_count)
+      internal_memcpy(grown, benign_races,
+                      benign_race_count * sizeof(BenignRace));
+    InternalFree(benign_races);
+    benign_races = grown;
+    benign_race_capacity = capacity;
+  }
+  benign_races[benign_race_count++] = {addr, size};
+}
+
+void NewSegment(ThreadState *thr) {
   thr->clock++;
   thr->vc.Set(thr->slot, thr->clock);
-  SegmentId seg =
-      ctx->segments.Create(thr->slot, thr->clock, thr->thread_id);
-  if (UNLIKELY(!seg)) {
-    // Without fresh segment ids nothing new can be ordered; stop checking
-    // rather than report orderings we can no longer see.
-    ctx->exhausted = true;
-    Printf("HybridRace: segment ids exhausted after %u segments; race "
-           "detection is off from here on\n",
-           kMaxSegmentId);
-    thr->ignore_reads++;
-    thr->ignore_writes++;
-    return;
+  for (;;) {
+    u32 generation = ctx->segments.generation();
+    SegmentId seg = ctx->segments.Create(&thr->segment_cursor, thr->slot,
+                                         thr->clock, thr->thread_id);
+    if (LIKELY(seg)) {
+      thr->segment = seg;
+      break;
+    }
+    StartNextSegmentGeneration(thr, generation);
   }
-  thr->segment = seg;
   thr->noops.Invalidate();
 }
 

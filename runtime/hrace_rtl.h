@@ -26,10 +26,10 @@ namespace hrace {
 
 struct Context {
   bool initialized;
-  // The segment id space ran out: detection stops, the program goes on.
-  bool exhausted;
   Flags flags;
   SegmentTable segments;
+  // Orders the shadow clears that start segment generations.
+  SpinMutex generation_mu;
   SyncTable syncs;
   IdSetTable locksets;
   // Thread sets of shared locations (ids of T<n>), for the join rule.
@@ -74,6 +74,19 @@ private:
 
 // Ends the current segment of thr and starts a new one (after a release).
 void NewSegment(ThreadState *thr);
+
+// A thread that has not made a segment since a new segment generation
+// started takes one of the new generation before it writes a cell (so that
+// no cell names an id of two generations ago); a cheap check for the slow
+// path of an access.
+ALWAYS_INLINE void RenewSegmentOfOldGeneration(ThreadState *thr) {
+  if (UNLIKELY(thr->segment_cursor.generation != ctx->segments.generation()))
+    NewSegment(thr);
+}
+
+// ANNOTATE_BENIGN_RACE ranges: the cells are put in the Race state, again
+// after each clear of the shadow.
+void AddBenignRace(uptr addr, uptr size);
 
 // Segment `seg` happens before the current point of thr.
 ALWAYS_INLINE bool HappensBefore(ThreadState *thr, SegmentId seg) {

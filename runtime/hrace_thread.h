@@ -21,6 +21,7 @@
 #include "hrace_lockset.h"
 #include "hrace_mutex.h"
 #include "hrace_noop_memo.h"
+#include "hrace_segment.h"
 #include "hrace_trace.h"
 #include "hrace_vector_clock.h"
 #include "hrace_write_read.h"
@@ -93,6 +94,8 @@ struct ThreadState {
   u32 clock = 0;
   // What this thread's creator knew of the slot's previous owner.
   u32 previous_owner_clock = 0;
+  // Where this thread's next segment ids come from.
+  SegmentCursor segment_cursor;
   u32 stack_depth = 0;
   uptr *shadow_stack = nullptr;
   ThreadContext *context = nullptr;

@@ -48,6 +48,11 @@ void ProtectGap(uptr beg, uptr end) {
 
 } // namespace
 
+void ClearAllShadow() {
+  madvise(reinterpret_cast<void *>(Mapping::kShadowBeg),
+          kShadowEnd - Mapping::kShadowBeg, MADV_DONTNEED);
+}
+
 void InitShadow() {
   ReserveAt(Mapping::kShadowBeg, kShadowEnd, PROT_READ | PROT_WRITE, "shadow");
   ReserveAt(Mapping::kMetaBeg, kMetaEnd, PROT_READ | PROT_WRITE, "meta");

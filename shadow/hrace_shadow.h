@@ -35,6 +35,10 @@ void InitShadow();
 // freed heap blocks and for a thread's stack before it starts running.
 void ResetShadowRange(uptr addr, uptr size);
 
+// Every cell back to New (a new segment generation, hrace_segment.h): the
+// kernel gives the pages back and refills them with zeros.
+void ClearAllShadow();
+
 ALWAYS_INLINE ShadowCell LoadCell(const u64 *cell) {
   return ShadowCell(LoadRelaxed(cell));
 }

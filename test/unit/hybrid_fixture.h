@@ -66,7 +66,7 @@ public:
   void NewSegment() {
     clock++;
     vc.Set(slot, clock);
-    segment = ctx->segments.Create(slot, clock, thread_id);
+    segment = ctx->segments.Create(&segment_cursor, slot, clock, thread_id);
   }
   // What an acquire of `from`'s clock does (AcquireClock, hrace_rtl.cpp).
   void Acquire(const Thread &from) {

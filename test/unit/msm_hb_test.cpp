@@ -60,7 +60,8 @@ public:
   void NewSegment() {
     clock++;
     vc.Set(slot, clock);
-    segment = hrace::ctx->segments.Create(slot, clock, thread_id);
+    segment =
+        hrace::ctx->segments.Create(&segment_cursor, slot, clock, thread_id);
   }
 };
 
