@@ -8,7 +8,7 @@ CC_FOR_BUILD ?= /usr/lib/llvm-$(LLVM_VERSION)/bin/clang
 CXX_FOR_BUILD ?= /usr/lib/llvm-$(LLVM_VERSION)/bin/clang++
 JOBS ?= $(shell nproc)
 
-.PHONY: all deps configure build check demo install clean
+.PHONY: all deps configure build check stress demo install clean
 
 all: build
 
@@ -28,6 +28,11 @@ build: configure
 
 check: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
+
+# The stress tests at full length (10,000 threads, 2,000 forks, 100 M lock
+# pairs, ...); `make check` runs them in a short form.
+stress: build
+	cd $(BUILD) && LIT_OPTS="--param stress=full" ctest --output-on-failure -R '^stress$$'
 
 install: build
 	cmake --install $(BUILD) --prefix $(or $(PREFIX),$(BUILD)/install)
