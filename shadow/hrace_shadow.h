@@ -52,32 +52,61 @@ ALWAYS_INLINE bool CasCell(u64 *cell, ShadowCell old, ShadowCell now) {
                                      __ATOMIC_RELEASE, __ATOMIC_RELAXED);
 }
 
+#if (defined(__x86_64__) && defined(__GCC_HAVE_SYNC_COMPARE_AND_SWAP_16)) ||  \
+    defined(__aarch64__)
+#define HRACE_HAS_CAS_CELL_PAIR 1
+// Two 16-byte-aligned cells from `old` to `now` in one compare-and-swap,
+// with release order. Written so that GCC and clang both inline it: GCC
+// turns a 16-byte __atomic builtin into a call to libatomic, not into
+// cmpxchg16b (the __sync builtin it does inline under -mcx16); AArch64 uses
+// an exclusive pair (LL/SC), which every ARMv8 core has (LSE's casp does
+// not).
+ALWAYS_INLINE bool CasCellPair(u64 *pair, u64 old, u64 now) {
+#if defined(__x86_64__)
+  typedef unsigned __int128 CellPair;
+  return __sync_bool_compare_and_swap(reinterpret_cast<CellPair *>(pair),
+                                      (CellPair(old) << 64) | old,
+                                      (CellPair(now) << 64) | now);
+#else
+  u64 lo, hi;
+  u32 failed;
+  asm volatile("1: ldxp  %0, %1, [%3]\n"
+               "   cmp   %0, %4\n"
+               "   ccmp  %1, %4, #0, eq\n"
+               "   b.ne  2f\n"
+               "   stlxp %w2, %5, %5, [%3]\n"
+               "   cbnz  %w2, 1b\n"
+               "   b     3f\n"
+               "2: clrex\n"
+               "   mov   %w2, #1\n"
+               "3:\n"
+               : "=&r"(lo), "=&r"(hi), "=&r"(failed)
+               : "r"(pair), "r"(old), "r"(now)
+               : "cc", "memory");
+  return !failed;
+#endif
+}
+#endif
+
 // Publishes `now` in the run cells[0, n), which all held `old`; returns how
 // many leading cells it replaced (it stops at the first one another thread
 // changed). A locked instruction costs the same for 8 and 16 bytes, and a
-// write in a new segment re-stamps every cell of the access, so on x86-64
-// the run goes two aligned cells per compare-and-swap (cmpxchg16b). A failed
-// pair falls back to single cells, which find the changed one.
+// write in a new segment re-stamps every cell of the access, so the run goes
+// two aligned cells per compare-and-swap where there is one (CasCellPair). A
+// failed pair falls back to single cells, which find the changed one.
 ALWAYS_INLINE uptr CasCellRun(u64 *cells, uptr n, ShadowCell old,
                               ShadowCell now) {
   uptr k = 0;
-#if defined(__x86_64__) && defined(__GCC_HAVE_SYNC_COMPARE_AND_SWAP_16)
-  typedef unsigned __int128 CellPair;
+#ifdef HRACE_HAS_CAS_CELL_PAIR
   if (n >= 2) {
-    if (reinterpret_cast<uptr>(cells) & (sizeof(CellPair) - 1)) {
+    if (reinterpret_cast<uptr>(cells) & 15) {
       if (!CasCell(&cells[0], old, now))
         return 0;
       k = 1;
     }
-    CellPair old_pair = (CellPair(old.raw()) << 64) | old.raw();
-    CellPair new_pair = (CellPair(now.raw()) << 64) | now.raw();
-    for (; k + 2 <= n; k += 2) {
-      CellPair expected = old_pair;
-      if (!__atomic_compare_exchange_n(reinterpret_cast<CellPair *>(&cells[k]),
-                                       &expected, new_pair, false,
-                                       __ATOMIC_RELEASE, __ATOMIC_RELAXED))
+    for (; k + 2 <= n; k += 2)
+      if (!CasCellPair(&cells[k], old.raw(), now.raw()))
         break;
-    }
   }
 #endif
   while (k < n && CasCell(&cells[k], old, now))

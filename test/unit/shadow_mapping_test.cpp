@@ -116,8 +116,9 @@ TEST(Shadow, IsAppMemAtRegionEdges) {
     EXPECT_TRUE(IsAppMem(r.beg));
     EXPECT_TRUE(IsAppMem(r.end - 1));
     EXPECT_FALSE(IsAppMem(r.end));
-    if (r.beg)
+    if (r.beg) {
       EXPECT_FALSE(IsAppMem(r.beg - 1));
+    }
   }
   EXPECT_FALSE(IsAppMem(~uptr(0)));
 }
