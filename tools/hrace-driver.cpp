@@ -218,9 +218,33 @@ bool extractEnableFlag(Args &A) {
   return Enabled;
 }
 
+// The target triple the user asked for (--target=T, -target T), or "".
+std::string targetTriple(const Args &User) {
+  for (size_t I = 0; I < User.size(); ++I) {
+    if (User[I].rfind("--target=", 0) == 0)
+      return User[I].substr(9);
+    if (User[I] == "-target" && I + 1 < User.size())
+      return User[I + 1];
+  }
+  return "";
+}
+
+// Where the runtime for the target lives: lib/hrace for the host, and a
+// subdirectory for a cross target (lib/hrace/aarch64, make check-aarch64).
+std::string runtimeDir(const std::string &Lib, const Args &User) {
+  const std::string Triple = targetTriple(User);
+  if (Triple.rfind("aarch64", 0) == 0 || Triple.rfind("arm64", 0) == 0) {
+#if !defined(__aarch64__)
+    return Lib + "/aarch64";
+#endif
+  }
+  return Lib;
+}
+
 // What an instrumented build adds to the user's options.
 Args instrumentationArgs(const Args &User, const std::string &Prefix) {
   const std::string Lib = Prefix + "/lib/hrace";
+  const std::string Runtime = runtimeDir(Lib, User);
   Args Extra = {"-fpass-plugin=" + Lib + "/HybridRacePass.so",
                 // The runtime walks stacks by frame pointer where its shadow
                 // call stack does not reach.
@@ -239,11 +263,11 @@ Args instrumentationArgs(const Args &User, const std::string &Prefix) {
     return Extra;
   // The runtime's objects are only referenced through the instrumentation
   // and interceptors, so without --whole-archive the linker would drop them.
-  Extra.push_back("-Wl,--whole-archive," + Lib +
+  Extra.push_back("-Wl,--whole-archive," + Runtime +
                   "/libhrace_rt.a,--no-whole-archive");
   // Exports the interceptors from the executable, so calls made from shared
   // libraries (libstdc++'s std::thread, say) bind to them too.
-  Extra.push_back("-Wl,--dynamic-list=" + Lib + "/hrace.syms");
+  Extra.push_back("-Wl,--dynamic-list=" + Runtime + "/hrace.syms");
   // The interceptors find the libc functions they wrap with dlsym.
   Extra.push_back("-ldl");
   return Extra;
