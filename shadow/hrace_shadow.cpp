@@ -54,6 +54,16 @@ void ClearAllShadow() {
 }
 
 void InitShadow() {
+#ifdef HRACE_MAPPING_PICKED_AT_START_UP
+  // The stack is near the top of user space: its highest bit says how many
+  // bits the kernel gives user space.
+  uptr frame = reinterpret_cast<uptr>(__builtin_frame_address(0));
+  unsigned vma_bits = 64 - __builtin_clzll(frame);
+  if (!SelectMapping(vma_bits))
+    Die("HybridRace: no shadow layout for a %u-bit user address space "
+        "(AArch64: 39, 42, 47 and 48 bits are supported)\n",
+        vma_bits);
+#endif
   ReserveAt(Mapping::kShadowBeg, kShadowEnd, PROT_READ | PROT_WRITE, "shadow");
   ReserveAt(Mapping::kMetaBeg, kMetaEnd, PROT_READ | PROT_WRITE, "meta");
   ProtectGap(Mapping::kLowEnd, Mapping::kShadowBeg);

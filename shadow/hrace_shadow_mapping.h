@@ -17,7 +17,8 @@
 // Everything between the regions is reserved PROT_NONE at start-up so the
 // kernel never places program memory where it has no shadow.
 //
-// Only the constants differ per architecture; the functions are shared.
+// Only the constants differ per architecture (and on AArch64 per address
+// space size); the functions are shared.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_SHADOW_MAPPING_H
@@ -41,24 +42,29 @@ struct Mapping {
   static constexpr uptr kMetaBeg = 0x440000000000ull;
 };
 #elif defined(__aarch64__)
-// 48-bit user space (4 KiB pages, the Debian default kernel). PIE binaries
-// load at 0xaaaa.., mmap grows down from 0xffff...
+// AArch64 kernels give user space 39, 42, 47 or 48 bits (VA_BITS, with 4,
+// 64 or 16 KiB pages), each with its own places for PIE binaries and mmap, so
+// the layout is picked at start-up from the stack's address (SelectMapping,
+// hrace_shadow_mapping.cpp) and never changes after: the k names are
+// constants from then on.
 struct Mapping {
-  static constexpr uptr kLowBeg = 0x000000000000ull;
-  static constexpr uptr kLowEnd = 0x010000000000ull;
-  static constexpr uptr kPieBeg = 0xaa0000000000ull;
-  static constexpr uptr kPieEnd = 0xad0000000000ull;
-  static constexpr uptr kHighBeg = 0xfc0000000000ull;
-  static constexpr uptr kHighEnd = 0x1000000000000ull;
-  static constexpr uptr kShadowBeg = 0x040000000000ull;
-  static constexpr uptr kMetaBeg = 0x440000000000ull;
+  static uptr kLowBeg, kLowEnd, kPieBeg, kPieEnd, kHighBeg, kHighEnd;
+  static uptr kShadowBeg, kMetaBeg;
 };
+#define HRACE_MAPPING_PICKED_AT_START_UP 1
 #else
 #error "HybridRace supports Linux on x86-64 and AArch64"
 #endif
 
 constexpr uptr kShadowScale = 8;  // bytes of shadow per application byte
 constexpr uptr kMetaGranule = 8;  // application bytes per MetaCell
+
+#ifdef HRACE_MAPPING_PICKED_AT_START_UP
+extern uptr kCompressedSize, kShadowEnd, kMetaEnd;
+// Picks the layout of a `vma_bits`-bit user address space; false if there is
+// none (the layouts' own consistency is checked there too).
+bool SelectMapping(unsigned vma_bits);
+#else
 constexpr uptr kCompressedSize = (Mapping::kLowEnd - Mapping::kLowBeg) +
                                  (Mapping::kPieEnd - Mapping::kPieBeg) +
                                  (Mapping::kHighEnd - Mapping::kHighBeg);
@@ -68,6 +74,7 @@ constexpr uptr kMetaEnd = Mapping::kMetaBeg + kCompressedSize / kMetaGranule * 8
 static_assert(Mapping::kLowEnd <= Mapping::kShadowBeg, "shadow overlaps app");
 static_assert(kShadowEnd <= Mapping::kMetaBeg, "meta overlaps shadow");
 static_assert(kMetaEnd <= Mapping::kPieBeg, "meta overlaps app");
+#endif
 
 ALWAYS_INLINE bool IsAppMem(uptr a) {
   return (a >= Mapping::kLowBeg && a < Mapping::kLowEnd) ||
@@ -87,8 +94,8 @@ ALWAYS_INLINE bool IsAppRange(uptr beg, uptr end) {
 }
 
 ALWAYS_INLINE uptr CompressAppAddr(uptr a) {
-  constexpr uptr kPieDelta = Mapping::kPieBeg - Mapping::kLowEnd;
-  constexpr uptr kHighDelta =
+  const uptr kPieDelta = Mapping::kPieBeg - Mapping::kLowEnd;
+  const uptr kHighDelta =
       Mapping::kHighBeg - (Mapping::kLowEnd + Mapping::kPieEnd - Mapping::kPieBeg);
   uptr delta = a >= Mapping::kHighBeg ? kHighDelta
                : a >= Mapping::kPieBeg ? kPieDelta

@@ -9,7 +9,7 @@
 // The runtime's AArch64-specific code, compiled for AArch64 and run under
 // qemu-aarch64 by `make check-aarch64`: the LL/SC pair compare-and-swap
 // (single-threaded semantics, then two threads racing on the same pairs with
-// no lost update) and the 48-bit mapping's arithmetic. Plain asserts: the
+// no lost update) and the arithmetic of the 39-, 42-, 47- and 48-bit layouts. Plain asserts: the
 // cross sysroot has no GoogleTest.
 //
 //===----------------------------------------------------------------------===//
@@ -95,7 +95,10 @@ void CasPairUnderContention() {
          successes[1]);
 }
 
-void Mapping48() {
+void CheckMapping(unsigned bits) {
+  char what[64];
+  snprintf(what, sizeof(what), "a layout for %u bits", bits);
+  Check(SelectMapping(bits), what);
   const uptr regions[3][2] = {{Mapping::kLowBeg, Mapping::kLowEnd},
                               {Mapping::kPieBeg, Mapping::kPieEnd},
                               {Mapping::kHighBeg, Mapping::kHighEnd}};
@@ -111,6 +114,8 @@ void Mapping48() {
           "IsAppMem at the region's edges");
     previous_end = last + sizeof(u64);
   }
+  Check(!IsAppMem(Mapping::kShadowBeg) && !IsAppMem(kMetaEnd - 1),
+        "shadow and meta are not application memory");
 }
 
 } // namespace
@@ -119,7 +124,10 @@ int main() {
   CasPairSemantics();
   CasRunStopsAtChange();
   CasPairUnderContention();
-  Mapping48();
+  const unsigned layouts[] = {39, 42, 47, 48};
+  for (unsigned bits : layouts)
+    CheckMapping(bits);
+  Check(!SelectMapping(44), "no layout for 44 bits");
   if (failures) {
     printf("%d checks failed\n", failures);
     return 1;
