@@ -1,5 +1,6 @@
 # lit configuration for HybridRace's end-to-end tests.
 import os
+import sys
 import lit.formats
 import lit.util
 
@@ -23,8 +24,22 @@ os.environ.pop('HRACE_OPTIONS', None)
 
 inputs = os.path.join(config.test_source_root, 'Inputs')
 common = '-g -O1 -I' + inputs
-config.substitutions.append(('%hrace_cc', os.path.join(config.hrace_bin_dir, 'hrace-clang') + ' -fsanitize-hybrid-race ' + common))
-config.substitutions.append(('%hrace_cxx', os.path.join(config.hrace_bin_dir, 'hrace-clang++') + ' -fsanitize-hybrid-race ' + common))
+hrace_cc = os.path.join(config.hrace_bin_dir, 'hrace-clang')
+hrace_cxx = os.path.join(config.hrace_bin_dir, 'hrace-clang++')
+# --param hrace_target=aarch64: programs are built for AArch64 and run under
+# qemu-aarch64 (make check-aarch64); host-only directories are left out.
+target = lit_config.params.get('hrace_target')
+if target == 'aarch64':
+    sysroot = lit_config.params.get('aarch64_sysroot', '/usr/aarch64-linux-gnu')
+    cross = '%s %s %s ' % (sys.executable, os.path.join(inputs, 'cross_compile.py'), sysroot)
+    hrace_cc, hrace_cxx = cross + hrace_cc, cross + hrace_cxx
+    config.available_features.add('aarch64')
+    config.excludes += ['pass', 'driver']
+    config.test_exec_root += '-aarch64'
+elif target:
+    lit_config.fatal("hrace_target must be 'aarch64' (or unset for the host)")
+config.substitutions.append(('%hrace_cc', hrace_cc + ' -fsanitize-hybrid-race ' + common))
+config.substitutions.append(('%hrace_cxx', hrace_cxx + ' -fsanitize-hybrid-race ' + common))
 config.substitutions.append(('%driver_cc', os.path.join(config.hrace_bin_dir, 'hrace-clang')))
 config.substitutions.append(('%driver_cxx', os.path.join(config.hrace_bin_dir, 'hrace-clang++')))
 config.substitutions.append(('%libexec', config.hrace_libexec_dir))

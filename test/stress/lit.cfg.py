@@ -9,6 +9,8 @@ lit_config.load_config(
 config.name = 'HybridRace-stress'
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.hrace_binary_dir, 'test', 'stress-out')
+if lit_config.params.get('hrace_target'):
+    config.test_exec_root += '-' + lit_config.params['hrace_target']
 config.excludes = ['Inputs']
 
 scale = lit_config.params.get('stress', 'short')
