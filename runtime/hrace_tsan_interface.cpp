@@ -1,0 +1,174 @@
+//===-- hrace_tsan_interface.cpp - ThreadSanitizer's public interface -----===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Code written for ThreadSanitizer calls these (<sanitizer/tsan_interface.h>,
+// and hand-instrumented code calls __tsan_read4 and friends); with
+// HybridRace it links and means the same:
+//  - __tsan_acquire / __tsan_release: happens-before on an address;
+//  - __tsan_mutex_*: a custom mutex is a lock (lock sets, lock order, and
+//    release/acquire in msm=hb), like a pthread mutex; signal and divert
+//    mark code the mutex runs on the side and change nothing;
+//  - __tsan_ignore_thread_begin/end: the thread's accesses are not checked;
+//  - __tsan_read*/__tsan_write*/__tsan_func_*: the instrumentation's entry
+//    points;
+//  - fibers: accepted, not modelled (a fiber's accesses count as those of
+//    the thread running it).
+//
+//===----------------------------------------------------------------------===//
+#include "hrace_access.h"
+#include "hrace_alloc.h"
+#include "hrace_interface.h"
+#include "hrace_rtl.h"
+
+using namespace hrace;
+
+namespace {
+
+// The flags of <sanitizer/tsan_interface.h> this file reads.
+constexpr unsigned kMutexReadLock = 1 << 3;
+constexpr unsigned kMutexTryLockFailed = 1 << 5;
+
+// A thread the runtime checks, outside the runtime; adopted if new.
+ThreadState *CallingThread() {
+  ThreadState *thr = cur_thread();
+  if (!IsInitialized() || thr->in_rtl || thr->untracked)
+    return nullptr;
+  if (!thr->context)
+    AdoptCurrentThread(thr);
+  return thr->context ? thr : nullptr;
+}
+
+uptr Addr(void *p) { return reinterpret_cast<uptr>(p); }
+
+} // namespace
+
+#define HRACE_TSAN_ACCESS(name, size, write)                                   \
+  extern "C" HRACE_INTERFACE void name(void *addr) {                           \
+    MemoryAccess(cur_thread(), CALLER_PC(), Addr(addr), size, write);          \
+  }
+
+HRACE_TSAN_ACCESS(__tsan_read1, 1, false)
+HRACE_TSAN_ACCESS(__tsan_read2, 2, false)
+HRACE_TSAN_ACCESS(__tsan_read4, 4, false)
+HRACE_TSAN_ACCESS(__tsan_read8, 8, false)
+HRACE_TSAN_ACCESS(__tsan_read16, 16, false)
+HRACE_TSAN_ACCESS(__tsan_write1, 1, true)
+HRACE_TSAN_ACCESS(__tsan_write2, 2, true)
+HRACE_TSAN_ACCESS(__tsan_write4, 4, true)
+HRACE_TSAN_ACCESS(__tsan_write8, 8, true)
+HRACE_TSAN_ACCESS(__tsan_write16, 16, true)
+HRACE_TSAN_ACCESS(__tsan_unaligned_read2, 2, false)
+HRACE_TSAN_ACCESS(__tsan_unaligned_read4, 4, false)
+HRACE_TSAN_ACCESS(__tsan_unaligned_read8, 8, false)
+HRACE_TSAN_ACCESS(__tsan_unaligned_read16, 16, false)
+HRACE_TSAN_ACCESS(__tsan_unaligned_write2, 2, true)
+HRACE_TSAN_ACCESS(__tsan_unaligned_write4, 4, true)
+HRACE_TSAN_ACCESS(__tsan_unaligned_write8, 8, true)
+HRACE_TSAN_ACCESS(__tsan_unaligned_write16, 16, true)
+
+extern "C" {
+
+HRACE_INTERFACE void __tsan_read_range(void *addr, uptr size) {
+  MemoryAccess(cur_thread(), CALLER_PC(), Addr(addr), size, false);
+}
+
+HRACE_INTERFACE void __tsan_write_range(void *addr, uptr size) {
+  MemoryAccess(cur_thread(), CALLER_PC(), Addr(addr), size, true);
+}
+
+HRACE_INTERFACE void __tsan_func_entry(void *caller_pc) {
+  __hrace_func_entry(caller_pc);
+}
+
+HRACE_INTERFACE void __tsan_func_exit() { __hrace_func_exit(); }
+
+HRACE_INTERFACE void __tsan_acquire(void *addr) {
+  if (ThreadState *thr = CallingThread()) {
+    ScopedInRuntime in_rtl;
+    AcquireAddr(thr, Addr(addr));
+  }
+}
+
+HRACE_INTERFACE void __tsan_release(void *addr) {
+  if (ThreadState *thr = CallingThread()) {
+    ScopedInRuntime in_rtl;
+    ReleaseAddr(thr, Addr(addr));
+  }
+}
+
+HRACE_INTERFACE void __tsan_mutex_create(void *, unsigned) {}
+
+HRACE_INTERFACE void __tsan_mutex_destroy(void *addr, unsigned) {
+  if (ThreadState *thr = CallingThread()) {
+    ScopedInRuntime in_rtl;
+    MutexDestroyed(thr, Addr(addr));
+  }
+}
+
+HRACE_INTERFACE void __tsan_mutex_pre_lock(void *, unsigned) {}
+
+HRACE_INTERFACE void __tsan_mutex_post_lock(void *addr, unsigned flags, int) {
+  if (flags & kMutexTryLockFailed)
+    return;
+  if (ThreadState *thr = CallingThread()) {
+    ScopedInRuntime in_rtl;
+    MutexLocked(thr, Addr(addr), !(flags & kMutexReadLock));
+  }
+}
+
+HRACE_INTERFACE int __tsan_mutex_pre_unlock(void *addr, unsigned flags) {
+  if (ThreadState *thr = CallingThread()) {
+    ScopedInRuntime in_rtl;
+    MutexUnlocking(thr, Addr(addr), !(flags & kMutexReadLock));
+  }
+  return 0;
+}
+
+HRACE_INTERFACE void __tsan_mutex_post_unlock(void *, unsigned) {}
+HRACE_INTERFACE void __tsan_mutex_pre_signal(void *, unsigned) {}
+HRACE_INTERFACE void __tsan_mutex_post_signal(void *, unsigned) {}
+HRACE_INTERFACE void __tsan_mutex_pre_divert(void *, unsigned) {}
+HRACE_INTERFACE void __tsan_mutex_post_divert(void *, unsigned) {}
+
+HRACE_INTERFACE void __tsan_ignore_thread_begin() {
+  if (ThreadState *thr = CallingThread()) {
+    thr->ignore_reads++;
+    thr->ignore_writes++;
+  }
+}
+
+HRACE_INTERFACE void __tsan_ignore_thread_end() {
+  if (ThreadState *thr = CallingThread()) {
+    if (thr->ignore_reads)
+      thr->ignore_reads--;
+    if (thr->ignore_writes)
+      thr->ignore_writes--;
+  }
+}
+
+// Fibers are not modelled; each gets a distinct handle so that code that
+// keeps them in tables works, and switching changes nothing.
+HRACE_INTERFACE void *__tsan_get_current_fiber() {
+  static char main_fiber;
+  return &main_fiber;
+}
+
+HRACE_INTERFACE void *__tsan_create_fiber(unsigned) {
+  ScopedInRuntime in_rtl;
+  return InternalAlloc(1);
+}
+
+HRACE_INTERFACE void __tsan_destroy_fiber(void *fiber) {
+  ScopedInRuntime in_rtl;
+  InternalFree(fiber);
+}
+
+HRACE_INTERFACE void __tsan_switch_to_fiber(void *, unsigned) {}
+HRACE_INTERFACE void __tsan_set_fiber_name(void *, const char *) {}
+
+} // extern "C"
