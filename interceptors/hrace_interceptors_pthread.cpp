@@ -37,6 +37,10 @@ DEFINE_REAL(pid_t, fork, void)
 DEFINE_REAL(int, pthread_create, pthread_t *, const pthread_attr_t *,
             void *(*)(void *), void *)
 DEFINE_REAL(int, pthread_join, pthread_t, void **)
+DEFINE_REAL(int, pthread_tryjoin_np, pthread_t, void **)
+DEFINE_REAL(int, __cxa_atexit, void (*)(void *), void *, void *)
+DEFINE_REAL(int, pthread_timedjoin_np, pthread_t, void **,
+            const struct timespec *)
 DEFINE_REAL(int, pthread_detach, pthread_t)
 DEFINE_REAL(void, pthread_exit, void *)
 DEFINE_REAL(int, pthread_mutex_destroy, pthread_mutex_t *)
@@ -131,6 +135,9 @@ void InitPthreadInterceptors() {
   RESOLVE_REAL(fork);
   RESOLVE_REAL(pthread_create);
   RESOLVE_REAL(pthread_join);
+  RESOLVE_REAL(pthread_tryjoin_np);
+  RESOLVE_REAL(__cxa_atexit);
+  RESOLVE_REAL(pthread_timedjoin_np);
   RESOLVE_REAL(pthread_detach);
   RESOLVE_REAL(pthread_exit);
   RESOLVE_REAL(pthread_mutex_destroy);
@@ -278,26 +285,80 @@ INTERCEPTOR_ATTRIBUTE pid_t fork(void) {
 // execs; a fork is what the runtime can follow.
 INTERCEPTOR_ATTRIBUTE pid_t vfork(void) { return fork(); }
 
+static ThreadContext *LiveThread(pthread_t th) {
+  SpinMutexLock l(ctx->threads.mutex());
+  return ctx->threads.FindByPthread(Addr(reinterpret_cast<void *>(th)));
+}
+
 INTERCEPTOR_ATTRIBUTE int pthread_join(pthread_t th, void **ret) {
   SCOPED_INTERCEPTOR(pthread_join, th, ret);
-  ThreadContext *tc;
-  {
-    SpinMutexLock l(ctx->threads.mutex());
-    tc = ctx->threads.FindByPthread(Addr(reinterpret_cast<void *>(th)));
-  }
+  ThreadContext *tc = LiveThread(th);
   int res = CallCancellationPoint(thr, nullptr, 0, REAL(pthread_join), th, ret);
   if (!res && tc)
     ThreadJoin(thr, tc);
   return res;
 }
 
+// The GNU joins that may give up: only a join that happened orders.
+INTERCEPTOR_ATTRIBUTE int pthread_tryjoin_np(pthread_t th, void **ret) {
+  SCOPED_INTERCEPTOR(pthread_tryjoin_np, th, ret);
+  ThreadContext *tc = LiveThread(th);
+  int res = REAL(pthread_tryjoin_np)(th, ret);
+  if (!res && tc)
+    ThreadJoin(thr, tc);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int pthread_timedjoin_np(pthread_t th, void **ret,
+                                               const struct timespec *t) {
+  SCOPED_INTERCEPTOR(pthread_timedjoin_np, th, ret, t);
+  ThreadContext *tc = LiveThread(th);
+  int res = CallCancellationPoint(thr, nullptr, 0, REAL(pthread_timedjoin_np),
+                                  th, ret, t);
+  if (!res && tc)
+    ThreadJoin(thr, tc);
+  return res;
+}
+
+namespace {
+// A handler registered with __cxa_atexit (atexit, C++ static destructors):
+// it runs in whichever thread exits, after everything the registering
+// thread did before registering it. Every registration releases into one
+// sync object, and every handler acquires it before it runs.
+struct ExitHandler {
+  void (*fn)(void *);
+  void *arg;
+};
+char exit_handlers_sync;
+
+void RunExitHandler(void *p) {
+  ExitHandler h = *static_cast<ExitHandler *>(p);
+  ThreadState *thr = cur_thread();
+  if (IsInitialized() && thr->context && !thr->in_rtl) {
+    ScopedInRuntime in_rtl;
+    AcquireAddr(thr, Addr(&exit_handlers_sync));
+  }
+  InternalFree(p);
+  h.fn(h.arg);
+}
+} // namespace
+
+INTERCEPTOR_ATTRIBUTE int __cxa_atexit(void (*fn)(void *), void *arg,
+                                       void *dso) {
+  SCOPED_INTERCEPTOR(__cxa_atexit, fn, arg, dso);
+  ExitHandler *h = static_cast<ExitHandler *>(InternalAlloc(sizeof(*h)));
+  h->fn = fn;
+  h->arg = arg;
+  ReleaseAddr(thr, Addr(&exit_handlers_sync));
+  int res = REAL(__cxa_atexit)(RunExitHandler, h, dso);
+  if (res)
+    InternalFree(h);
+  return res;
+}
+
 INTERCEPTOR_ATTRIBUTE int pthread_detach(pthread_t th) {
   SCOPED_INTERCEPTOR(pthread_detach, th);
-  ThreadContext *tc;
-  {
-    SpinMutexLock l(ctx->threads.mutex());
-    tc = ctx->threads.FindByPthread(Addr(reinterpret_cast<void *>(th)));
-  }
+  ThreadContext *tc = LiveThread(th);
   int res = REAL(pthread_detach)(th);
   if (!res && tc)
     ThreadDetach(thr, tc);

@@ -83,15 +83,26 @@ void CallProgramHandler(const ProgramAction &action, int sig, siginfo_t *info,
     reinterpret_cast<void (*)(int)>(action.handler)(sig);
 }
 
+// The handler runs after everything the thread that installed it did before
+// installing it (SetSignalAction releases here).
+// (in_rtl by hand: leaving through LeaveRuntime would deliver signals from
+// inside a delivery.)
+void AcquireInstallation(ThreadState *thr, int sig) {
+  thr->in_rtl++;
+  AcquireAddr(thr, reinterpret_cast<uptr>(&actions[sig]));
+  thr->in_rtl--;
+}
+
 // The program's handler, run now: out of the runtime for its duration, so
 // that its accesses and calls are checked like any other code. A handler
 // that jumps out (siglongjmp) leaves the runtime for good, as it should.
 void RunNow(ThreadState *thr, const ProgramAction &action, int sig,
             siginfo_t *info, void *context) {
-  if (thr->exiting || LoadRelaxed(&runtime_locks_held)) {
+  if (thr->exiting || LoadRelaxed(&runtime_locks_held) || !thr->context) {
     CallProgramHandler(action, sig, info, context);
     return;
   }
+  AcquireInstallation(thr, sig);
   u32 in_rtl = thr->in_rtl;
   u32 in_blocking_call = thr->in_blocking_call;
   thr->in_rtl = 0;
@@ -166,6 +177,8 @@ void DeliverDeferredSignals() {
       if (!(s.action.flags & SA_NODEFER))
         sigaddset(&during, sig);
       pthread_sigmask(SIG_SETMASK, &during, nullptr);
+      if (thr->context && !thr->exiting)
+        AcquireInstallation(thr, sig);
       CallProgramHandler(s.action, sig, &s.info, &s.context);
       pthread_sigmask(SIG_SETMASK, &all, nullptr);
     }
@@ -211,6 +224,8 @@ int SetSignalAction(int sig, const struct sigaction *act,
     installed.action.handler = reinterpret_cast<void *>(act->sa_handler);
     installed.action.flags = act->sa_flags;
     installed.action.mask = act->sa_mask;
+    if (ThreadState *thr = cur_thread(); thr->context)
+      ReleaseAddr(thr, reinterpret_cast<uptr>(&installed));
     __atomic_store_n(&installed.installed, true, __ATOMIC_RELEASE);
     res = real_sigaction(sig, &wrapped, &kernel_old);
   }

@@ -17,12 +17,15 @@
 //  - __tsan_read*/__tsan_write*/__tsan_func_*: the instrumentation's entry
 //    points;
 //  - fibers: accepted, not modelled (a fiber's accesses count as those of
-//    the thread running it).
+//    the thread running it);
+//  - and sanitizer_common's __sanitizer_unaligned_load/store16/32/64
+//    (<sanitizer/common_interface_defs.h>): checked accesses.
 //
 //===----------------------------------------------------------------------===//
 #include "hrace_access.h"
 #include "hrace_alloc.h"
 #include "hrace_interface.h"
+#include "hrace_libc.h"
 #include "hrace_rtl.h"
 
 using namespace hrace;
@@ -43,7 +46,7 @@ ThreadState *CallingThread() {
   return thr->context ? thr : nullptr;
 }
 
-uptr Addr(void *p) { return reinterpret_cast<uptr>(p); }
+uptr Addr(const void *p) { return reinterpret_cast<uptr>(p); }
 
 } // namespace
 
@@ -70,6 +73,24 @@ HRACE_TSAN_ACCESS(__tsan_unaligned_write2, 2, true)
 HRACE_TSAN_ACCESS(__tsan_unaligned_write4, 4, true)
 HRACE_TSAN_ACCESS(__tsan_unaligned_write8, 8, true)
 HRACE_TSAN_ACCESS(__tsan_unaligned_write16, 16, true)
+
+#define HRACE_UNALIGNED(bits)                                                  \
+  extern "C" HRACE_INTERFACE u##bits __sanitizer_unaligned_load##bits(         \
+      const void *p) {                                                         \
+    MemoryAccess(cur_thread(), CALLER_PC(), Addr(p), bits / 8, false);         \
+    u##bits v;                                                                 \
+    internal_memcpy(&v, p, sizeof(v));                                         \
+    return v;                                                                  \
+  }                                                                            \
+  extern "C" HRACE_INTERFACE void __sanitizer_unaligned_store##bits(           \
+      void *p, u##bits v) {                                                    \
+    MemoryAccess(cur_thread(), CALLER_PC(), Addr(p), bits / 8, true);          \
+    internal_memcpy(p, &v, sizeof(v));                                         \
+  }
+
+HRACE_UNALIGNED(16)
+HRACE_UNALIGNED(32)
+HRACE_UNALIGNED(64)
 
 extern "C" {
 
