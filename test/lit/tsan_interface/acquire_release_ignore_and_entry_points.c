@@ -29,6 +29,11 @@
 #include <stdio.h>
 #include <string.h>
 
+// Not in <sanitizer/tsan_interface.h>: code that calls them declares them.
+void __tsan_write4(void *Addr);
+void __tsan_ignore_thread_begin(void);
+void __tsan_ignore_thread_end(void);
+
 static const char *Mode;
 static int Published, Flag, FirstDone;
 int Data;
