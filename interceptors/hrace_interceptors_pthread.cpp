@@ -635,8 +635,12 @@ void OnceTrampoline() {
   void (*routine)(void) = once_routine;
   pthread_once_t *control = once_control;
   ThreadState *thr = cur_thread();
+  // The routine is the program's code, not a call blocked in pthread_once.
+  u32 in_blocking_call = thr->in_blocking_call;
+  thr->in_blocking_call = 0;
   LeaveRuntime(thr);
   routine();
+  thr->in_blocking_call = in_blocking_call;
   thr->in_rtl++;
   // Whoever returns from pthread_once later is ordered after the routine.
   ReleaseAddr(thr, Addr(control));

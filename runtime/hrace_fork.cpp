@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 #include "hrace_report.h"
 #include "hrace_rtl.h"
+#include "hrace_signal.h"
 #include "hrace_symbolizer.h"
 
 #include <sched.h>
@@ -74,6 +75,7 @@ void ForkChildAfter(ThreadState *thr) {
   thr->noops.Invalidate();
   ReportsForkChild();
   SymbolizerForkChild();
+  DeferredSignalsForkChild(thr);
 }
 
 } // namespace hrace

@@ -159,8 +159,28 @@ void AddBenignRace(uptr addr, uptr size) {
     benign_races = grown;
     benign_race_capacity = capacity;
   }
-  benign_races[benign_race_count++] = {addr, size};
+  benign_races[benign_race_count] = {addr, size};
+  // Read without the lock by ForgetBenignRaces's quick check.
+  __atomic_store_n(&benign_race_count, benign_race_count + 1, __ATOMIC_RELAXED);
 }
+
+namespace {
+// Memory forgotten (freed, unmapped, a new thread's stack) is no longer
+// what an annotation named: a later object there is checked.
+void ForgetBenignRaces(uptr addr, uptr size) {
+  if (!__atomic_load_n(&benign_race_count, __ATOMIC_RELAXED))
+    return;
+  SpinMutexLock l(&benign_races_mu);
+  u32 kept = 0;
+  for (u32 i = 0; i < benign_race_count; i++) {
+    const BenignRace &r = benign_races[i];
+    if (r.addr < addr + size && addr < r.addr + r.size)
+      continue;
+    benign_races[kept++] = r;
+  }
+  __atomic_store_n(&benign_race_count, kept, __ATOMIC_RELAXED);
+}
+} // namespace
 
 void NewSegment(ThreadState *thr) {
   thr->clock++;
@@ -347,6 +367,14 @@ void MutexUnlocking(ThreadState *thr, uptr addr, bool write, bool for_wait) {
   NewSegment(thr);
 }
 
+u32 MutexRecursion(ThreadState *thr, uptr addr) {
+  SyncObject *s = ctx->syncs.GetOrCreate(addr);
+  if (!s)
+    return 0;
+  SpinMutexLock l(&s->mu);
+  return s->owner == thr->thread_id + 1 ? s->recursion : 0;
+}
+
 void MutexDestroyed(ThreadState *thr, uptr addr) {
   (void)thr;
   ctx->syncs.ResetRange(addr, 1);
@@ -459,6 +487,7 @@ void MemoryRangeReset(uptr addr, uptr size) {
     return;
   ResetShadowRange(addr, size);
   ctx->syncs.ResetRange(addr, size);
+  ForgetBenignRaces(addr, size);
 }
 
 u32 CaptureStack(ThreadState *thr, uptr pc, uptr *frames, u32 max_frames) {

@@ -133,6 +133,8 @@ void MutexLocked(ThreadState *thr, uptr addr, bool write);
 void MutexUnlocking(ThreadState *thr, uptr addr, bool write,
                     bool for_wait = false);
 void MutexDestroyed(ThreadState *thr, uptr addr);
+// How deep thr holds the lock at addr for writing (0: not at all).
+u32 MutexRecursion(ThreadState *thr, uptr addr);
 
 // --- Threads ----------------------------------------------------------------
 

@@ -49,21 +49,38 @@ namespace {
 
 RealSigaction real_sigaction;
 
-// Written under actions_mu by the sigaction interceptor, read by the
-// handler without a lock (a handler cannot wait for one): `installed` is
-// stored last, with release.
+// Written under actions_mu by the sigaction interceptor, read by handlers
+// without a lock (a handler cannot wait for one). Two buffers: the writer
+// fills the one not in use and then publishes it in `state` with release,
+// so a handler never sees half an action, and replacing one program handler
+// by another never leaves a moment with none.
 struct InstalledAction {
-  ProgramAction action;
-  bool installed;
+  ProgramAction buffers[2];
+  // Bit 0: a program handler is installed; bit 1: which buffer holds it.
+  u32 state;
 };
 InstalledAction actions[kMaxSignal];
 SpinMutex actions_mu;
 
+constexpr u32 kInstalled = 1;
+constexpr u32 kBufferShift = 1;
+
+// The program's action for `sig`, as a handler sees it; false if none.
+bool CurrentAction(int sig, ProgramAction *out, u32 *state) {
+  *state = __atomic_load_n(&actions[sig].state, __ATOMIC_ACQUIRE);
+  if (!(*state & kInstalled))
+    return false;
+  *out = actions[sig].buffers[*state >> kBufferShift];
+  return true;
+}
+
 // A fault must be handled where it happened: deferring it would return to
-// the faulting instruction and fault again.
-bool IsSynchronous(int sig) {
-  return sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE ||
-         sig == SIGTRAP || sig == SIGSYS;
+// the faulting instruction and fault again. The same signals sent by kill
+// or raise (si_code <= 0) are asynchronous like any other.
+bool IsSynchronous(int sig, const siginfo_t *info) {
+  return (sig == SIGSEGV || sig == SIGBUS || sig == SIGILL || sig == SIGFPE ||
+          sig == SIGTRAP || sig == SIGSYS) &&
+         info && info->si_code > 0;
 }
 
 // The thread is somewhere a handler's runtime calls could deadlock on a
@@ -112,18 +129,47 @@ void RunNow(ThreadState *thr, const ProgramAction &action, int sig,
   thr->in_blocking_call = in_blocking_call;
 }
 
+// The copied context's floating-point state pointer points into the
+// kernel's signal frame, gone by the time a deferred handler runs: point it
+// at the copy's own storage.
+void FixContextCopy(ucontext_t *copy, const ucontext_t *original) {
+#if defined(__x86_64__)
+  if (original->uc_mcontext.fpregs) {
+    internal_memcpy(&copy->__fpregs_mem, original->uc_mcontext.fpregs,
+                    sizeof(copy->__fpregs_mem));
+    copy->uc_mcontext.fpregs = &copy->__fpregs_mem;
+  }
+#else
+  (void)copy;
+  (void)original;
+#endif
+}
+
+// Another signal (of another number) may arrive while this one is being
+// recorded: the table is published with a compare-and-swap and the pending
+// bit set atomically.
 void Defer(ThreadState *thr, const ProgramAction &action, int sig,
            siginfo_t *info, void *context) {
-  if (!thr->deferred_signals)
-    thr->deferred_signals = static_cast<DeferredSignals *>(
+  DeferredSignals *d =
+      __atomic_load_n(&thr->deferred_signals, __ATOMIC_RELAXED);
+  if (!d) {
+    DeferredSignals *fresh = static_cast<DeferredSignals *>(
         MmapOrDie(sizeof(DeferredSignals), "deferred signals"));
-  DeferredSignals *d = thr->deferred_signals;
+    if (__atomic_compare_exchange_n(&thr->deferred_signals, &d, fresh, false,
+                                    __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+      d = fresh;
+    else
+      UnmapOrDie(fresh, sizeof(DeferredSignals));
+  }
   DeferredSignal &slot = d->signals[sig];
   slot.action = action;
   internal_memcpy(&slot.info, info, sizeof(slot.info));
-  if (context)
+  if (context) {
     internal_memcpy(&slot.context, context, sizeof(slot.context));
-  d->pending[sig / 64] |= u64(1) << (sig % 64);
+    FixContextCopy(&slot.context, static_cast<const ucontext_t *>(context));
+  }
+  __atomic_fetch_or(&d->pending[sig / 64], u64(1) << (sig % 64),
+                    __ATOMIC_RELAXED);
   // The thread reads this when it leaves the runtime (same thread: a
   // compiler barrier is all the ordering needed).
   __atomic_store_n(&signals_deferred, 1, __ATOMIC_RELAXED);
@@ -133,17 +179,20 @@ void Defer(ThreadState *thr, const ProgramAction &action, int sig,
 void HraceSignalHandler(int sig, siginfo_t *info, void *context) {
   int saved_errno = errno;
   ThreadState *thr = cur_thread();
-  InstalledAction &installed = actions[sig];
-  ProgramAction action = installed.action;
-  if (!__atomic_load_n(&installed.installed, __ATOMIC_ACQUIRE)) {
+  ProgramAction action;
+  u32 state;
+  if (!CurrentAction(sig, &action, &state)) {
     // Changed to SIG_DFL or SIG_IGN while this one was on its way.
     errno = saved_errno;
     return;
   }
-  // The kernel reset its handler to SIG_DFL; so does the program's view.
+  // The kernel reset its handler to SIG_DFL; so does the program's view,
+  // unless the program installed another handler meanwhile.
   if (action.flags & SA_RESETHAND)
-    __atomic_store_n(&installed.installed, false, __ATOMIC_RELEASE);
-  if (IsSynchronous(sig) || !InsideRuntime(thr))
+    __atomic_compare_exchange_n(&actions[sig].state, &state,
+                                state & ~kInstalled, false, __ATOMIC_RELEASE,
+                                __ATOMIC_RELAXED);
+  if (IsSynchronous(sig, info) || !InsideRuntime(thr))
     RunNow(thr, action, sig, info, context);
   else
     Defer(thr, action, sig, info, context);
@@ -153,7 +202,9 @@ void HraceSignalHandler(int sig, siginfo_t *info, void *context) {
 void DeliverDeferredSignals() {
   ThreadState *thr = cur_thread();
   DeferredSignals *d = thr->deferred_signals;
-  if (thr->in_rtl || LoadRelaxed(&runtime_locks_held) || !d)
+  // An exiting thread stays in the runtime for good: it delivers whenever it
+  // holds no runtime lock.
+  if ((thr->in_rtl && !thr->exiting) || LoadRelaxed(&runtime_locks_held) || !d)
     return;
   int saved_errno = errno;
   sigset_t all, before;
@@ -161,13 +212,21 @@ void DeliverDeferredSignals() {
   pthread_sigmask(SIG_SETMASK, &all, &before);
   while (__atomic_load_n(&signals_deferred, __ATOMIC_RELAXED)) {
     __atomic_store_n(&signals_deferred, 0, __ATOMIC_RELAXED);
+    bool held_back = false;
     for (int sig = 1; sig < kMaxSignal; sig++) {
       u64 bit = u64(1) << (sig % 64);
       if (!(d->pending[sig / 64] & bit))
         continue;
-      d->pending[sig / 64] &= ~bit;
+      // Blocked where delivery happens (inside a handler whose mask holds
+      // it): it waits for a later delivery, as the kernel would make it.
+      if (sigismember(&before, sig) == 1) {
+        held_back = true;
+        continue;
+      }
+      __atomic_fetch_and(&d->pending[sig / 64], ~bit, __ATOMIC_RELAXED);
       DeferredSignal s;
       internal_memcpy(&s, &d->signals[sig], sizeof(s));
+      FixContextCopy(&s.context, &d->signals[sig].context);
       // The mask the kernel would have set for the handler: the thread's,
       // the action's, and the signal itself unless SA_NODEFER.
       sigset_t during = before;
@@ -182,6 +241,10 @@ void DeliverDeferredSignals() {
       CallProgramHandler(s.action, sig, &s.info, &s.context);
       pthread_sigmask(SIG_SETMASK, &all, nullptr);
     }
+    if (held_back) {
+      __atomic_store_n(&signals_deferred, 1, __ATOMIC_RELAXED);
+      break;
+    }
   }
   pthread_sigmask(SIG_SETMASK, &before, nullptr);
   errno = saved_errno;
@@ -192,6 +255,13 @@ bool IsProgramHandler(const struct sigaction *act) {
 }
 
 } // namespace
+
+void DeferredSignalsForkChild(ThreadState *thr) {
+  // The kernel gives a child no pending signals.
+  __atomic_store_n(&signals_deferred, 0, __ATOMIC_RELAXED);
+  if (DeferredSignals *d = thr->deferred_signals)
+    internal_memset(d->pending, 0, sizeof(d->pending));
+}
 
 void InitSignals(RealSigaction real) {
   real_sigaction = real;
@@ -205,33 +275,33 @@ int SetSignalAction(int sig, const struct sigaction *act,
     return real_sigaction(sig, act, old);
   SpinMutexLock l(&actions_mu);
   InstalledAction &installed = actions[sig];
-  bool was_installed = installed.installed;
-  ProgramAction previous = installed.action;
+  u32 before = __atomic_load_n(&installed.state, __ATOMIC_RELAXED);
+  bool was_installed = before & kInstalled;
+  ProgramAction previous = installed.buffers[before >> kBufferShift];
   struct sigaction kernel_old;
   int res;
   if (!act) {
     res = real_sigaction(sig, nullptr, &kernel_old);
   } else if (!IsProgramHandler(act)) {
-    __atomic_store_n(&installed.installed, false, __ATOMIC_RELEASE);
+    __atomic_store_n(&installed.state, before & ~kInstalled, __ATOMIC_RELEASE);
     res = real_sigaction(sig, act, &kernel_old);
   } else {
     struct sigaction wrapped = *act;
     wrapped.sa_sigaction = HraceSignalHandler;
     wrapped.sa_flags |= SA_SIGINFO;
-    // A handler already on its way reads the action before `installed`:
-    // clear that first, so it never sees half an action.
-    __atomic_store_n(&installed.installed, false, __ATOMIC_RELEASE);
-    installed.action.handler = reinterpret_cast<void *>(act->sa_handler);
-    installed.action.flags = act->sa_flags;
-    installed.action.mask = act->sa_mask;
+    u32 spare = ((before >> kBufferShift) ^ 1) & 1;
+    ProgramAction &next = installed.buffers[spare];
+    next.handler = reinterpret_cast<void *>(act->sa_handler);
+    next.flags = act->sa_flags;
+    next.mask = act->sa_mask;
     if (ThreadState *thr = cur_thread(); thr->context)
       ReleaseAddr(thr, reinterpret_cast<uptr>(&installed));
-    __atomic_store_n(&installed.installed, true, __ATOMIC_RELEASE);
+    __atomic_store_n(&installed.state, (spare << kBufferShift) | kInstalled,
+                     __ATOMIC_RELEASE);
     res = real_sigaction(sig, &wrapped, &kernel_old);
   }
   if (res) {
-    installed.action = previous;
-    __atomic_store_n(&installed.installed, was_installed, __ATOMIC_RELEASE);
+    __atomic_store_n(&installed.state, before, __ATOMIC_RELEASE);
     return res;
   }
   if (!old)
@@ -247,9 +317,9 @@ int SetSignalAction(int sig, const struct sigaction *act,
 }
 
 ScopedBlockingCall::ScopedBlockingCall(ThreadState *thr) : thr_(thr) {
-  thr_->in_blocking_call++;
   // What arrived before the wait is handled before it: the handler may be
-  // what ends it.
+  // what ends it. (Before the count goes up: the handlers' own calls are
+  // not blocked in this one.)
   if (UNLIKELY(__atomic_load_n(&signals_deferred, __ATOMIC_RELAXED)) &&
       !LoadRelaxed(&runtime_locks_held)) {
     u32 in_rtl = thr_->in_rtl;
@@ -257,11 +327,14 @@ ScopedBlockingCall::ScopedBlockingCall(ThreadState *thr) : thr_(thr) {
     DeliverDeferredSignals();
     thr_->in_rtl = in_rtl;
   }
+  thr_->in_blocking_call++;
 }
 
 ScopedBlockingCall::~ScopedBlockingCall() { thr_->in_blocking_call--; }
 
 void ReleaseDeferredSignals(ThreadState *thr) {
+  // Signals still waiting are handled first, not dropped.
+  DeliverDeferredSignals();
   DeferredSignals *d = thr->deferred_signals;
   if (!d)
     return;

@@ -50,8 +50,12 @@ private:
   ThreadState *thr_;
 };
 
-// The thread has finished: what was kept for its deferred signals goes.
+// The thread has finished: its deferred signals are handled, and what kept
+// them goes.
 void ReleaseDeferredSignals(ThreadState *thr);
+
+// In a forked child: the parent's deferred signals are not the child's.
+void DeferredSignalsForkChild(ThreadState *thr);
 
 } // namespace hrace
 

@@ -35,6 +35,10 @@ namespace {
 // The flags of <sanitizer/tsan_interface.h> this file reads.
 constexpr unsigned kMutexReadLock = 1 << 3;
 constexpr unsigned kMutexTryLockFailed = 1 << 5;
+// After a full unlock (a condition wait), the lock is taken back `recursion`
+// deep; a full unlock releases every level and says how many there were.
+constexpr unsigned kMutexRecursiveLock = 1 << 6;
+constexpr unsigned kMutexRecursiveUnlock = 1 << 7;
 
 // A thread the runtime checks, outside the runtime; adopted if new.
 ThreadState *CallingThread() {
@@ -133,21 +137,33 @@ HRACE_INTERFACE void __tsan_mutex_destroy(void *addr, unsigned) {
 
 HRACE_INTERFACE void __tsan_mutex_pre_lock(void *, unsigned) {}
 
-HRACE_INTERFACE void __tsan_mutex_post_lock(void *addr, unsigned flags, int) {
+HRACE_INTERFACE void __tsan_mutex_post_lock(void *addr, unsigned flags,
+                                            int recursion) {
   if (flags & kMutexTryLockFailed)
     return;
   if (ThreadState *thr = CallingThread()) {
     ScopedInRuntime in_rtl;
-    MutexLocked(thr, Addr(addr), !(flags & kMutexReadLock));
+    bool write = !(flags & kMutexReadLock);
+    int depth = (flags & kMutexRecursiveLock) && recursion > 1 ? recursion : 1;
+    for (int i = 0; i < depth; i++)
+      MutexLocked(thr, Addr(addr), write);
   }
 }
 
 HRACE_INTERFACE int __tsan_mutex_pre_unlock(void *addr, unsigned flags) {
-  if (ThreadState *thr = CallingThread()) {
-    ScopedInRuntime in_rtl;
-    MutexUnlocking(thr, Addr(addr), !(flags & kMutexReadLock));
+  ThreadState *thr = CallingThread();
+  if (!thr)
+    return 0;
+  ScopedInRuntime in_rtl;
+  bool write = !(flags & kMutexReadLock);
+  if (!(flags & kMutexRecursiveUnlock) || !write) {
+    MutexUnlocking(thr, Addr(addr), write);
+    return 0;
   }
-  return 0;
+  u32 depth = MutexRecursion(thr, Addr(addr));
+  for (u32 i = 0; i < depth; i++)
+    MutexUnlocking(thr, Addr(addr), true);
+  return static_cast<int>(depth);
 }
 
 HRACE_INTERFACE void __tsan_mutex_post_unlock(void *, unsigned) {}
