@@ -26,7 +26,10 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/SpecialCaseList.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Transforms/Utils/EscapeEnumerator.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
@@ -80,6 +83,40 @@ bool isToolGlobal(const GlobalVariable &GV) {
     if (hrace::compat::startsWith(GV.getName(), Prefix))
       return true;
   return false;
+}
+
+// -fsanitize-ignorelist files, which the driver hands over with
+// -mllvm -hrace-ignorelist=FILE (it loads the plugin early so that the option
+// exists). Entries of the [thread] section, or of no section, count:
+// ThreadSanitizer's ignore lists work unchanged.
+cl::list<std::string> IgnoreListFiles(
+    "hrace-ignorelist",
+    cl::desc("sanitizer ignore list: memory accesses of matching functions "
+             "(fun:) and files (src:) are not checked"));
+
+constexpr const char *IgnoreListSection = "thread";
+
+// What IgnoreListPass leaves on the functions it marks.
+constexpr const char *IgnoredAttr = "hrace-ignored";
+
+std::unique_ptr<SpecialCaseList> loadIgnoreLists() {
+  if (IgnoreListFiles.empty())
+    return nullptr;
+  return SpecialCaseList::createOrDie(
+      std::vector<std::string>(IgnoreListFiles.begin(), IgnoreListFiles.end()),
+      *vfs::getRealFileSystem());
+}
+
+/// Whether the ignore lists exclude F's accesses (its synchronisation and
+/// its frame stay, as ThreadSanitizer keeps them).
+bool isIgnored(const SpecialCaseList *Ignore, const Function &F) {
+  if (F.hasFnAttribute(IgnoredAttr))
+    return true;
+  if (!Ignore)
+    return false;
+  return Ignore->inSection(IgnoreListSection, "fun", F.getName()) ||
+         Ignore->inSection(IgnoreListSection, "src",
+                           F.getParent()->getSourceFileName());
 }
 
 bool shouldInstrument(const Function &F) {
@@ -149,7 +186,7 @@ class Instrumenter {
 public:
   explicit Instrumenter(Module &M);
 
-  void instrumentFunction(Function &F);
+  void instrumentFunction(Function &F, bool IgnoreAccesses = false);
   void addModuleCtor();
 
 private:
@@ -315,7 +352,7 @@ Constant *Instrumenter::createOrder(AtomicOrdering Ordering) {
   return ConstantInt::get(IntTy, toC11Order(Ordering));
 }
 
-void Instrumenter::instrumentFunction(Function &F) {
+void Instrumenter::instrumentFunction(Function &F, bool IgnoreAccesses) {
   if (!shouldInstrument(F))
     return;
 
@@ -329,14 +366,17 @@ void Instrumenter::instrumentFunction(Function &F) {
       if (Load->isSimple() && feedsOnlyWaitLoopMarks(*Load))
         continue;
     if (Value *Ptr = getAccessedPointer(I)) {
-      if (mayRace(Ptr))
+      bool Plain = (isa<LoadInst>(I) && !cast<LoadInst>(I).isAtomic()) ||
+                   (isa<StoreInst>(I) && !cast<StoreInst>(I).isAtomic()) ||
+                   isa<IntrinsicInst>(I);
+      if (mayRace(Ptr) && !(IgnoreAccesses && Plain))
         Accesses.push_back(&I);
     } else if (auto *Fence = dyn_cast<FenceInst>(&I)) {
       // A single-thread fence orders against signal handlers only.
       if (Fence->getSyncScopeID() != SyncScope::SingleThread)
         Accesses.push_back(&I);
     } else if (isa<MemSetInst>(I) || isa<MemTransferInst>(I)) {
-      if (shouldReplace(cast<MemIntrinsic>(I)))
+      if (!IgnoreAccesses && shouldReplace(cast<MemIntrinsic>(I)))
         MemOps.push_back(cast<MemIntrinsic>(&I));
     } else if (isa<CallBase>(I) && !isa<IntrinsicInst>(I)) {
       HasCalls = true;
@@ -514,9 +554,25 @@ PreservedAnalyses hrace::HybridRacePass::run(Module &M,
   if (!areWaitLoopsMarked(M))
     markWaitLoops(
         M, MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager());
+  std::unique_ptr<SpecialCaseList> Ignore = loadIgnoreLists();
   Instrumenter HRace(M);
   for (Function &F : M)
-    HRace.instrumentFunction(F);
+    HRace.instrumentFunction(F, isIgnored(Ignore.get(), F));
   HRace.addModuleCtor();
+  return PreservedAnalyses::none();
+}
+
+PreservedAnalyses hrace::IgnoreListPass::run(Module &M,
+                                             ModuleAnalysisManager &) {
+  std::unique_ptr<SpecialCaseList> Ignore = loadIgnoreLists();
+  if (!Ignore)
+    return PreservedAnalyses::all();
+  for (Function &F : M) {
+    if (F.isDeclaration() || !isIgnored(Ignore.get(), F))
+      continue;
+    F.addFnAttr(IgnoredAttr);
+    if (!F.hasFnAttribute(Attribute::AlwaysInline))
+      F.addFnAttr(Attribute::NoInline);
+  }
   return PreservedAnalyses::none();
 }

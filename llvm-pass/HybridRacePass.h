@@ -26,6 +26,16 @@ public:
   static bool isRequired() { return true; }
 };
 
+/// Marks the functions the ignore lists (-hrace-ignorelist) name, at the
+/// start of the pipeline: they are kept out of line (as ThreadSanitizer's
+/// differing attributes keep them), so that their accesses stay unchecked
+/// wherever they are called from.
+class IgnoreListPass : public llvm::PassInfoMixin<IgnoreListPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+};
+
 } // namespace hrace
 
 #endif // HRACE_LLVM_PASS_HYBRIDRACEPASS_H

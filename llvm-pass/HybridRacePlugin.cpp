@@ -45,6 +45,7 @@ static void registerHybridRace(PassBuilder &PB) {
   // on the path that skips the loop when the signal came first.
   PB.registerPipelineStartEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
+        MPM.addPass(hrace::IgnoreListPass());
         MPM.addPass(hrace::NoSpeculationPass());
         MPM.addPass(hrace::WaitLoopPass());
       });

@@ -218,6 +218,35 @@ bool extractEnableFlag(Args &A) {
   return Enabled;
 }
 
+// Takes the sanitizer ignore lists out of the user's options (clang would
+// drop them: no sanitizer of its own is on) and gives them to the pass:
+// -fsanitize-ignorelist=F (or the older -fsanitize-blacklist=F) becomes
+// -mllvm -hrace-ignorelist=F; -fno-sanitize-ignorelist forgets the ones
+// before it. The plugin is loaded early (-load) so that the option exists
+// when clang parses -mllvm.
+Args extractIgnoreLists(Args &A, const std::string &Plugin) {
+  Args Files, Rest;
+  for (std::string &S : A) {
+    if (S.rfind("-fsanitize-ignorelist=", 0) == 0)
+      Files.push_back(S.substr(22));
+    else if (S.rfind("-fsanitize-blacklist=", 0) == 0)
+      Files.push_back(S.substr(21));
+    else if (S == "-fno-sanitize-ignorelist" || S == "-fno-sanitize-blacklist")
+      Files.clear();
+    else
+      Rest.push_back(std::move(S));
+  }
+  A = std::move(Rest);
+  if (Files.empty())
+    return {};
+  Args Extra = {"-Xclang", "-load", "-Xclang", Plugin};
+  for (const std::string &F : Files) {
+    Extra.push_back("-mllvm");
+    Extra.push_back("-hrace-ignorelist=" + F);
+  }
+  return Extra;
+}
+
 // The target triple the user asked for (--target=T, -target T), or "".
 std::string targetTriple(const Args &User) {
   for (size_t I = 0; I < User.size(); ++I) {
@@ -290,7 +319,11 @@ int main(int argc, char **argv) {
       fatal("static linking is not supported with -fsanitize-hybrid-race "
             "(the runtime interposes the shared C library's functions); "
             "link dynamically: drop -static");
-    Args Extra = instrumentationArgs(User, findPrefix(Self));
+    const std::string Prefix = findPrefix(Self);
+    Args IgnoreLists =
+        extractIgnoreLists(User, Prefix + "/lib/hrace/HybridRacePass.so");
+    Args Extra = instrumentationArgs(User, Prefix);
+    Extra.insert(Extra.end(), IgnoreLists.begin(), IgnoreLists.end());
     // Arguments after "--" are all input files.
     auto Pos = User.begin();
     while (Pos != User.end() && *Pos != "--")
