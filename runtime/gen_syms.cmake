@@ -18,6 +18,6 @@ foreach(n ${names})
 endforeach()
 # The runtime's entry points too, so an instrumented library loaded with
 # dlopen finds them in the executable.
-string(APPEND out "  __hrace_*;\n  __tsan_*;\n  __sanitizer_unaligned_*;\n  Annotate*;\n")
+string(APPEND out "  __hrace_*;\n  __tsan_*;\n  __sanitizer_unaligned_*;\n  Annotate*;\n  WTFAnnotate*;\n  RunningOnValgrind;\n")
 string(APPEND out "  extern \"C++\" {\n    \"operator new*\";\n    \"operator delete*\";\n  };\n};\n")
 file(WRITE ${OUTPUT} "${out}")
