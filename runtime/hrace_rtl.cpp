@@ -315,7 +315,7 @@ void MutexLocked(ThreadState *thr, uptr addr, bool write) {
       s->owner = me;
       s->recursion++;
     }
-    if (first && LocksOrder()) {
+    if (first && (LocksOrder() || s->pure_happens_before)) {
       AcquireClock(thr, s->clock);
       // A writer is ordered after every reader that released before it.
       if (write)
@@ -346,7 +346,7 @@ void MutexUnlocking(ThreadState *thr, uptr addr, bool write, bool for_wait) {
       if (last)
         s->owner = 0;
     }
-    if (last && LocksOrder()) {
+    if (last && (LocksOrder() || s->pure_happens_before)) {
       if (write)
         s->clock.CopyFrom(thr->vc);
       else
@@ -365,6 +365,14 @@ void MutexUnlocking(ThreadState *thr, uptr addr, bool write, bool for_wait) {
   // the intersection over all its accesses in the segment, and the fast path
   // (same segment = nothing to do) stays exact.
   NewSegment(thr);
+}
+
+void MutexIsPureHappensBefore(uptr addr) {
+  SyncObject *s = ctx->syncs.GetOrCreate(addr);
+  if (!s)
+    return;
+  SpinMutexLock l(&s->mu);
+  s->pure_happens_before = true;
 }
 
 u32 MutexRecursion(ThreadState *thr, uptr addr) {

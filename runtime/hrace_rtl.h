@@ -133,6 +133,9 @@ void MutexLocked(ThreadState *thr, uptr addr, bool write);
 void MutexUnlocking(ThreadState *thr, uptr addr, bool write,
                     bool for_wait = false);
 void MutexDestroyed(ThreadState *thr, uptr addr);
+// ANNOTATE_PURE_HAPPENS_BEFORE_MUTEX: the lock at addr orders in every
+// machine.
+void MutexIsPureHappensBefore(uptr addr);
 // How deep thr holds the lock at addr for writing (0: not at all).
 u32 MutexRecursion(ThreadState *thr, uptr addr);
 

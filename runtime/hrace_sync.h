@@ -53,6 +53,9 @@ struct SyncObject {
   // Write owner of a lock (thread id + 1, 0 when free) and its recursion.
   u32 owner;
   u32 recursion;
+  // ANNOTATE_PURE_HAPPENS_BEFORE_MUTEX: this lock orders (unlock before the
+  // next lock) in the hybrid machines too, as every lock does in msm=hb.
+  bool pure_happens_before;
   // Barriers only: made by the first pthread_barrier_init or arrival.
   BarrierState *barrier;
   // Locks: what their critical sections wrote, and what the writers knew
