@@ -29,12 +29,10 @@
 #endif
 
 DEFINE_REAL(void *, mmap, void *, size_t, int, int, int, off_t)
-DEFINE_REAL(void *, mmap64, void *, size_t, int, int, int, off_t)
 
 namespace hrace {
 void InitMmapInterceptors() {
   RESOLVE_REAL(mmap);
-  RESOLVE_REAL(mmap64);
 }
 } // namespace hrace
 
@@ -74,14 +72,8 @@ INTERCEPTOR_ATTRIBUTE void *mmap(void *addr, size_t size, int prot, int flags,
   return REAL(mmap)(addr, size, prot, flags, fd, offset);
 }
 
+// On 64-bit Linux mmap64 is mmap (same off_t): one interceptor serves both.
 INTERCEPTOR_ATTRIBUTE void *mmap64(void *addr, size_t size, int prot, int flags,
                                    int fd, off_t offset) {
-  if (UNLIKELY(!REAL(mmap64)))
-    Initialize();
-  if (RefuseFixed(addr, size, flags))
-    return MAP_FAILED;
-  // Called while the runtime starts (it cannot resolve yet): the system call.
-  if (UNLIKELY(!REAL(mmap64)))
-    return internal_mmap(addr, size, prot, flags, fd, offset);
-  return REAL(mmap64)(addr, size, prot, flags, fd, offset);
+  return mmap(addr, size, prot, flags, fd, offset);
 }

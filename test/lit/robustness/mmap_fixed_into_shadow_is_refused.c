@@ -11,10 +11,12 @@
 // NOTICE-NOT: refused mmap
 // CHECK:     into the shadow: refused with ENOMEM
 // CHECK:     MAP_FIXED_NOREPLACE into the shadow: refused with ENOMEM
+// CHECK:     mmap64 into the shadow: refused with ENOMEM
 // CHECK:     over the program's own mapping: mapped
 // CHECK:     WARNING: HybridRace: data race
 // CHECK:     HybridRace: reported 1 warning
 
+#define _GNU_SOURCE
 #include "hrace_test_sync.h"
 #include <errno.h>
 #include <pthread.h>
@@ -51,6 +53,9 @@ int main(void) {
   Report("MAP_FIXED_NOREPLACE into the shadow",
          mmap(Shadow, 0x10000, PROT_READ | PROT_WRITE,
               MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0));
+  Report("mmap64 into the shadow",
+         mmap64(Shadow, 0x10000, PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0));
   char *Own = mmap(0, 0x10000, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   Report("over the program's own mapping",
