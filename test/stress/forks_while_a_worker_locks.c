@@ -19,13 +19,9 @@ static pthread_mutex_t M = PTHREAD_MUTEX_INITIALIZER;
 static long Counter;
 static int Stop;
 
-static HRACE_INVISIBLE int Stopped(void) {
-  return __atomic_load_n(&Stop, __ATOMIC_RELAXED);
-}
-
 static void *Lock(void *Arg) {
   (void)Arg;
-  while (!Stopped()) {
+  while (!invisible_load(&Stop)) {
     pthread_mutex_lock(&M);
     Counter++;
     pthread_mutex_unlock(&M);

@@ -8,24 +8,13 @@
 // CHECK:     RSS flat
 // CHECK-NOT: WARNING: HybridRace
 
+#include "hrace_test_rss.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 
 static pthread_mutex_t M = PTHREAD_MUTEX_INITIALIZER;
 long Counter;
-
-static long RssKb(void) {
-  FILE *F = fopen("/proc/self/status", "r");
-  char Line[256];
-  long Kb = -1;
-  while (F && fgets(Line, sizeof(Line), F))
-    if (!strncmp(Line, "VmRSS:", 6))
-      sscanf(Line + 6, "%ld", &Kb);
-  if (F)
-    fclose(F);
-  return Kb;
-}
 
 static void Pairs(long N) {
   for (long I = 0; I < N; I++) {
@@ -38,9 +27,9 @@ static void Pairs(long N) {
 int main(int Argc, char **Argv) {
   long N = Argc > 1 && !strcmp(Argv[1], "full") ? 100000000 : 10000000;
   Pairs(N / 100);
-  long Early = RssKb();
+  long Early = resident_kb();
   Pairs(N - N / 100);
-  long Late = RssKb();
+  long Late = resident_kb();
   printf("RSS after 1%%: %ld kB, after all: %ld kB\n", Early, Late);
   printf("%s\n", Late <= 2 * Early ? "RSS flat" : "RSS grew");
   return 0;

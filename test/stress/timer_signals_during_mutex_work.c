@@ -24,13 +24,9 @@ static void OnAlarm(int Sig) {
   __atomic_add_fetch(&Handled, 1, __ATOMIC_RELAXED);
 }
 
-static HRACE_INVISIBLE int Stopped(void) {
-  return __atomic_load_n(&Stop, __ATOMIC_RELAXED);
-}
-
 static void *Lock(void *Arg) {
   (void)Arg;
-  while (!Stopped()) {
+  while (!invisible_load(&Stop)) {
     pthread_mutex_lock(&M);
     Counter++;
     pthread_mutex_unlock(&M);

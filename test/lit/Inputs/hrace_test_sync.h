@@ -41,6 +41,12 @@ static HRACE_INVISIBLE void invisible_signal(int *Flag) {
   __atomic_store_n(Flag, 1, __ATOMIC_RELEASE);
 }
 
+// The current value of a flag or counter kept with invisible_signal or by
+// hand: a stop request polled in a loop, a count of events.
+static HRACE_INVISIBLE int invisible_load(int *Flag) {
+  return __atomic_load_n(Flag, __ATOMIC_ACQUIRE);
+}
+
 static HRACE_INVISIBLE void invisible_wait(int *Flag) {
   for (unsigned Spins = 0; !__atomic_load_n(Flag, __ATOMIC_ACQUIRE); ++Spins)
     invisible_pause(Spins);

@@ -11,6 +11,7 @@
 // CHECK-NOT: HybridRace
 // CHECK:     done 9000 threads, RSS grew less than 64 MB
 
+#include "hrace_test_rss.h"
 #include <pthread.h>
 #include <semaphore.h>
 #include <stdio.h>
@@ -19,18 +20,6 @@
 static pthread_mutex_t M = PTHREAD_MUTEX_INITIALIZER;
 static long Count;
 static sem_t Done;
-
-static long RssKb(void) {
-  char Line[256];
-  long Kb = -1;
-  FILE *F = fopen("/proc/self/status", "r");
-  while (F && fgets(Line, sizeof(Line), F))
-    if (!strncmp(Line, "VmRSS:", 6))
-      sscanf(Line + 6, "%ld", &Kb);
-  if (F)
-    fclose(F);
-  return Kb;
-}
 
 static void *Worker(void *Arg) {
   pthread_mutex_lock(&M);
@@ -60,9 +49,9 @@ static void RunDetached(int N) {
 int main(void) {
   sem_init(&Done, 0, 0);
   RunDetached(1000);
-  long Before = RssKb();
+  long Before = resident_kb();
   RunDetached(8000);
-  long Grown = RssKb() - Before;
+  long Grown = resident_kb() - Before;
   pthread_mutex_lock(&M);
   long Total = Count;
   pthread_mutex_unlock(&M);

@@ -31,13 +31,9 @@ static void OnUsr1(int Sig) {
   __atomic_add_fetch(&HandledCount, 1, __ATOMIC_RELEASE);
 }
 
-static HRACE_INVISIBLE int InvisibleLoad(int *P) {
-  return __atomic_load_n(P, __ATOMIC_ACQUIRE);
-}
-
 static void *TakeMutexes(void *Arg) {
   (void)Arg;
-  while (!InvisibleLoad(&Stop)) {
+  while (!invisible_load(&Stop)) {
     pthread_mutex_lock(&M);
     Counter++;
     pthread_mutex_unlock(&M);
@@ -53,7 +49,7 @@ int main(void) {
   pthread_create(&Worker, 0, TakeMutexes, 0);
   for (int I = 1; I <= 2000; I++) {
     pthread_kill(Worker, SIGUSR1);
-    for (unsigned Spins = 0; InvisibleLoad(&HandledCount) < I; ++Spins)
+    for (unsigned Spins = 0; invisible_load(&HandledCount) < I; ++Spins)
       invisible_pause(Spins);
   }
   invisible_signal(&Stop);
