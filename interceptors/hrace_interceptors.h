@@ -21,6 +21,7 @@
 #define HRACE_INTERCEPTORS_H
 
 #include "../runtime/hrace_defs.h"
+#include "../runtime/hrace_rtl.h"
 #include "../runtime/hrace_signal.h"
 
 #include <pthread.h>
@@ -30,6 +31,8 @@ namespace hrace {
 void InitInterceptors();
 void InitPthreadInterceptors();
 void InitLibcInterceptors();
+// Generated from hrace_libc_calls.tbl.
+void InitLibcCallInterceptors();
 void InitSignalInterceptors();
 void InitMmapInterceptors();
 
@@ -49,11 +52,26 @@ void *ResolveReal(const char *name, const char *version, bool required);
       ::hrace::ResolveReal(#name, version, true))
 
 // The real function of a call that may block (a lock, a wait, a join): a
-// signal that arrives while it blocks is handled at once.
-template <typename Ret, typename... Params, typename... Args>
-ALWAYS_INLINE Ret CallBlocking(::hrace::ThreadState *thr,
-                               Ret (*real)(Params...), Args... args) {
+// signal that arrives while it blocks is handled at once. `real` is any
+// callable, a C variadic function (open) too.
+template <typename Fn, typename... Args>
+ALWAYS_INLINE auto CallBlocking(::hrace::ThreadState *thr, Fn real,
+                                Args... args) -> decltype(real(args...)) {
   ::hrace::ScopedBlockingCall blocking(thr);
+  return real(args...);
+}
+
+// The real function of a call that runs program code (a callback), with the
+// thread outside the runtime meanwhile so that code is checked.
+template <typename Fn, typename... Args>
+ALWAYS_INLINE auto CallOutsideRuntime(::hrace::ThreadState *thr, Fn real,
+                                      Args... args) -> decltype(real(args...)) {
+  ::hrace::LeaveRuntime(thr);
+  // Back inside when the call returns, whatever it returns (void too).
+  struct Reenter {
+    ::hrace::ThreadState *thr;
+    ~Reenter() { thr->in_rtl++; }
+  } reenter{thr};
   return real(args...);
 }
 
@@ -77,15 +95,15 @@ void LeaveCancelledCall(void *call);
 // The real function of a cancellation point (a condition wait, a join, a
 // semaphore wait): CallBlocking, and the thread leaves the interceptor
 // properly if it is cancelled there. Not inline: it calls setjmp.
-template <typename Ret, typename... Params, typename... Args>
-Ret CallCancellationPoint(::hrace::ThreadState *thr,
-                          void (*on_cancel)(::hrace::ThreadState *,
-                                            ::hrace::uptr),
-                          ::hrace::uptr arg, Ret (*real)(Params...),
-                          Args... args) {
+template <typename Fn, typename... Args>
+auto CallCancellationPoint(::hrace::ThreadState *thr,
+                           void (*on_cancel)(::hrace::ThreadState *,
+                                             ::hrace::uptr),
+                           ::hrace::uptr arg, Fn real, Args... args)
+    -> decltype(real(args...)) {
   ::hrace::CancelledCall call{thr, thr->in_rtl - 1, thr->in_blocking_call,
                               on_cancel, arg};
-  Ret res;
+  decltype(real(args...)) res;
   pthread_cleanup_push(::hrace::LeaveCancelledCall, &call);
   res = CallBlocking(thr, real, args...);
   pthread_cleanup_pop(0);
@@ -97,6 +115,11 @@ Ret CallCancellationPoint(::hrace::ThreadState *thr,
 // Declares `thr` and bails out to the real function when the call must not be
 // observed. Leaves the thread inside the runtime for the rest of the scope.
 #define SCOPED_INTERCEPTOR(name, ...)                                          \
+  SCOPED_INTERCEPTOR_AT(name, CALLER_PC(), __VA_ARGS__)
+
+// The same where the program's call site is `pc` (an interceptor's body in a
+// function of its own, shared by a variadic function and its va_list twin).
+#define SCOPED_INTERCEPTOR_AT(name, pc, ...)                                   \
   if (UNLIKELY(!REAL(name)))                                                   \
     ::hrace::Initialize();                                                     \
   ::hrace::ThreadState *thr = ::hrace::cur_thread();                           \
@@ -105,7 +128,7 @@ Ret CallCancellationPoint(::hrace::ThreadState *thr,
   /* No context: not initialised yet, or an untracked thread. */               \
   if (UNLIKELY(thr->in_rtl || !thr->context))                                  \
     return REAL(name)(__VA_ARGS__);                                            \
-  const ::hrace::uptr caller_pc = CALLER_PC();                                 \
+  const ::hrace::uptr caller_pc = (pc);                                        \
   (void)caller_pc;                                                             \
   ::hrace::ScopedInRuntime scoped_in_runtime
 

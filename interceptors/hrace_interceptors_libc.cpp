@@ -12,13 +12,9 @@
 // code and do the same.
 //
 //===----------------------------------------------------------------------===//
-#include "hrace_interceptors.h"
+#include "hrace_libc_calls.h"
 
-#include "../runtime/hrace_access.h"
 #include "../runtime/hrace_interface.h"
-#include "../runtime/hrace_libc.h"
-
-#include <stddef.h>
 
 using namespace hrace;
 
@@ -65,16 +61,6 @@ void InitLibcInterceptors() {
   RESOLVE_REAL(strndup);
 }
 } // namespace hrace
-
-static void ReadRange(ThreadState *thr, uptr pc, const void *p, uptr n) {
-  if (n)
-    MemoryAccess(thr, pc, reinterpret_cast<uptr>(p), n, false);
-}
-
-static void WriteRange(ThreadState *thr, uptr pc, const void *p, uptr n) {
-  if (n)
-    MemoryAccess(thr, pc, reinterpret_cast<uptr>(p), n, true);
-}
 
 // Before the runtime has resolved the real functions (the dynamic loader and
 // early constructors may copy memory), the internal versions stand in.

@@ -34,8 +34,6 @@ using namespace hrace;
 
 namespace {
 
-uptr Addr(const void *p) { return reinterpret_cast<uptr>(p); }
-
 void *OnAllocated(void *p, uptr size) {
   if (p && IsInitialized())
     HeapBlockAllocated(Addr(p), size);

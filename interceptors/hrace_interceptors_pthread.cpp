@@ -181,10 +181,6 @@ void InitPthreadInterceptors() {
 }
 } // namespace hrace
 
-static uptr Addr(const volatile void *p) {
-  return reinterpret_cast<uptr>(const_cast<const void *>(p));
-}
-
 // --- Threads ----------------------------------------------------------------
 
 namespace {

@@ -26,10 +26,6 @@ ThreadState *AnnotatingThread() {
   return thr;
 }
 
-uptr Addr(const volatile void *p) {
-  return reinterpret_cast<uptr>(const_cast<const void *>(p));
-}
-
 // Runs fn for a thread the runtime follows, inside the runtime.
 template <typename Fn> void WithThread(Fn fn) {
   if (ThreadState *thr = AnnotatingThread()) {

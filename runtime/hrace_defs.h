@@ -57,6 +57,11 @@ template <typename T> ALWAYS_INLINE void StoreRelease(T *p, T v) {
   __atomic_store_n(p, v, __ATOMIC_RELEASE);
 }
 
+// The address of an object, as the shadow and the sync table key it.
+ALWAYS_INLINE uptr Addr(const volatile void *p) {
+  return reinterpret_cast<uptr>(const_cast<const void *>(p));
+}
+
 } // namespace hrace
 
 #endif // HRACE_DEFS_H

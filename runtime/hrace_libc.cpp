@@ -133,7 +133,8 @@ void internal_strlcpy(char *dst, const char *src, uptr size) {
 
 void WriteToFd(int fd, const char *buf, uptr len) {
   while (len) {
-    ssize_t n = write(fd, buf, len);
+    // By system call: the program's write is an interceptor.
+    ssize_t n = syscall(SYS_write, fd, buf, len);
     if (n < 0 && errno == EINTR)
       continue;
     if (n <= 0)
@@ -143,8 +144,8 @@ void WriteToFd(int fd, const char *buf, uptr len) {
   }
 }
 
-// vsnprintf is not intercepted and formats integers and strings without
-// allocating, so it is safe to call from inside the runtime.
+// vsnprintf formats integers and strings without allocating, so it is safe
+// to call from inside the runtime, where its interceptor calls it at once.
 void TextBuffer::AppendV(const char *fmt, va_list ap) {
   if (len_ + 1 >= cap_)
     return;

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "hrace_report.h"
 
+#include "hrace_fd.h"
 #include "hrace_libc.h"
 #include "hrace_rtl.h"
 #include "hrace_symbolizer.h"
@@ -159,10 +160,19 @@ bool DescribeHeap(TextBuffer *out, uptr addr) {
   return true;
 }
 
-// Cheapest first: stacks are a list, the heap a walk bounded by a chunk,
-// globals a symbolizer query.
+bool DescribeFd(TextBuffer *out, uptr addr) {
+  int fd;
+  if (!FdOfAddress(addr, &fd))
+    return false;
+  out->Append("  Location is file descriptor %d\n", fd);
+  return true;
+}
+
+// Cheapest first: descriptors and stacks are lists, the heap a walk bounded
+// by a chunk, globals a symbolizer query.
 void DescribeLocation(TextBuffer *out, uptr addr) {
-  if (!DescribeStack(out, addr) && !DescribeHeap(out, addr))
+  if (!DescribeFd(out, addr) && !DescribeStack(out, addr) &&
+      !DescribeHeap(out, addr))
     DescribeGlobal(out, addr);
 }
 

@@ -80,6 +80,10 @@ void Initialize() {
   in_progress = true;
   ThreadState *thr = cur_thread();
   thr->in_rtl++;
+  // First: the runtime itself calls some of them (strtol parsing the flags,
+  // vsnprintf printing), and inside the runtime an interceptor goes straight
+  // to the real function.
+  InitLibcCallInterceptors();
   Context *c = new (context_storage) Context();
   ctx = c;
   InitFlags();

@@ -50,8 +50,6 @@ ThreadState *CallingThread() {
   return thr->context ? thr : nullptr;
 }
 
-uptr Addr(const void *p) { return reinterpret_cast<uptr>(p); }
-
 } // namespace
 
 #define HRACE_TSAN_ACCESS(name, size, write)                                   \

@@ -658,7 +658,6 @@ protected:
   }
   ~MsmShortHandoffTest() override { b.relations.handoffs.Free(); }
 
-  static uptr Addr(const void *p) { return reinterpret_cast<uptr>(p); }
   // b read, under a lock, the queue's head, which a wrote and which held the
   // item: b is ordered after a for the queue's and the item's blocks.
   void HandOffQueueHead() {
