@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 #include "hrace_interceptors.h"
 
+#include "../runtime/hrace_heap_block.h"
 #include "../runtime/hrace_libc.h"
 #include "../runtime/hrace_rtl.h"
 
@@ -40,11 +41,31 @@ void *OnAllocated(void *p, uptr size) {
   return p;
 }
 
-void OnFreeing(void *p) {
-  if (!p || !IsInitialized())
-    return;
-  uptr size = HeapBlockSize(Addr(p));
-  HeapBlockFreed(Addr(p), size ? size : malloc_usable_size(p));
+uptr BlockSize(void *p) {
+  uptr size = IsInitialized() ? HeapBlockSize(Addr(p)) : 0;
+  return size ? size : malloc_usable_size(p);
+}
+
+// The frame of a report for the function at `fn`: reports symbolize pc - 1,
+// as every other pc they hold is a return address.
+template <typename Fn> uptr FramePc(Fn *fn) {
+  return reinterpret_cast<uptr>(fn) + 1;
+}
+
+// The program frees p at caller_pc through the function at free_pc: a write
+// to the block by a checked thread (HeapBlockFreedBy), else it is forgotten.
+void OnFreeing(void *p, uptr size, uptr free_pc, uptr caller_pc) {
+  ThreadState *thr = cur_thread();
+  if (!thr->context || thr->in_rtl)
+    return HeapBlockFreed(Addr(p), size);
+  ScopedInRuntime in_rtl;
+  HeapBlockFreedBy(thr, free_pc, caller_pc, Addr(p), size);
+}
+
+ALWAYS_INLINE void FreeAt(void *p, uptr free_pc, uptr caller_pc) {
+  if (p && IsInitialized())
+    OnFreeing(p, BlockSize(p), free_pc, caller_pc);
+  __libc_free(p);
 }
 
 } // namespace
@@ -62,34 +83,39 @@ INTERCEPTOR_ATTRIBUTE void *calloc(size_t n, size_t size) {
 INTERCEPTOR_ATTRIBUTE void *realloc(void *old, size_t size) {
   if (!old)
     return malloc(size);
-  uptr old_size = IsInitialized() ? HeapBlockSize(Addr(old)) : 0;
-  if (!old_size)
-    old_size = malloc_usable_size(old);
+  if (!IsInitialized())
+    return __libc_realloc(old, size);
+  uptr old_size = BlockSize(old);
   // The block may be reused by another thread as soon as realloc returns:
   // forget what is being given up first. realloc(p, 0) frees p.
-  if (IsInitialized() && size < old_size)
+  if (size < old_size)
     MemoryRangeReset(Addr(old) + size, old_size - size);
   void *p = __libc_realloc(old, size);
-  if (!IsInitialized())
-    return p;
   if (!p) {
     if (!size)
-      HeapBlockFreed(Addr(old), old_size);
+      OnFreeing(old, old_size, FramePc(&realloc), CALLER_PC());
     return p;
   }
-  if (p != old)
-    HeapBlockFreed(Addr(old), old_size);
-  else if (size > old_size)
+  if (p != old) {
+    // A new block, and a free of the old one.
+    HeapBlockAllocated(Addr(p), size);
+    OnFreeing(old, old_size, FramePc(&realloc), CALLER_PC());
+    return p;
+  }
+  // In place: what the program did to the kept bytes still counts.
+  if (size > old_size)
     MemoryRangeReset(Addr(p) + old_size, size - old_size);
-  return OnAllocated(p, size);
+  RecordHeapBlock(Addr(p), size);
+  return p;
 }
 
 INTERCEPTOR_ATTRIBUTE void free(void *p) {
-  OnFreeing(p);
-  __libc_free(p);
+  FreeAt(p, FramePc(&free), CALLER_PC());
 }
 
-INTERCEPTOR_ATTRIBUTE void cfree(void *p) { free(p); }
+INTERCEPTOR_ATTRIBUTE void cfree(void *p) {
+  FreeAt(p, FramePc(&cfree), CALLER_PC());
+}
 
 INTERCEPTOR_ATTRIBUTE void *memalign(size_t align, size_t size) {
   return OnAllocated(__libc_memalign(align, size), size);
@@ -152,23 +178,35 @@ void *operator new[](size_t size, std::align_val_t align,
                      const std::nothrow_t &) noexcept {
   return memalign(static_cast<size_t>(align), size);
 }
-void operator delete(void *p) noexcept { free(p); }
-void operator delete[](void *p) noexcept { free(p); }
-void operator delete(void *p, const std::nothrow_t &) noexcept { free(p); }
-void operator delete[](void *p, const std::nothrow_t &) noexcept { free(p); }
-void operator delete(void *p, size_t) noexcept { free(p); }
-void operator delete[](void *p, size_t) noexcept { free(p); }
-void operator delete(void *p, std::align_val_t) noexcept { free(p); }
-void operator delete[](void *p, std::align_val_t) noexcept { free(p); }
-void operator delete(void *p, size_t, std::align_val_t) noexcept { free(p); }
+// A delete is reported as a free by operator delete, called where the
+// program called it.
+static uptr DeletePc() {
+  return FramePc(static_cast<void (*)(void *) noexcept>(&::operator delete));
+}
+
+#define HRACE_DELETE FreeAt(p, DeletePc(), CALLER_PC())
+void operator delete(void *p) noexcept { HRACE_DELETE; }
+void operator delete[](void *p) noexcept { HRACE_DELETE; }
+void operator delete(void *p, const std::nothrow_t &) noexcept { HRACE_DELETE; }
+void operator delete[](void *p, const std::nothrow_t &) noexcept {
+  HRACE_DELETE;
+}
+void operator delete(void *p, size_t) noexcept { HRACE_DELETE; }
+void operator delete[](void *p, size_t) noexcept { HRACE_DELETE; }
+void operator delete(void *p, std::align_val_t) noexcept { HRACE_DELETE; }
+void operator delete[](void *p, std::align_val_t) noexcept { HRACE_DELETE; }
+void operator delete(void *p, size_t, std::align_val_t) noexcept {
+  HRACE_DELETE;
+}
 void operator delete[](void *p, size_t, std::align_val_t) noexcept {
-  free(p);
+  HRACE_DELETE;
 }
 void operator delete(void *p, std::align_val_t,
                      const std::nothrow_t &) noexcept {
-  free(p);
+  HRACE_DELETE;
 }
 void operator delete[](void *p, std::align_val_t,
                        const std::nothrow_t &) noexcept {
-  free(p);
+  HRACE_DELETE;
 }
+#undef HRACE_DELETE

@@ -1,10 +1,12 @@
-//===-- hrace_interceptors_mmap.cpp - Mappings the runtime must refuse ----===//
+//===-- hrace_interceptors_mmap.cpp - mmap and munmap ---------------------===//
 //
 // Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 //
 //===----------------------------------------------------------------------===//
+//
+// mmap and munmap forget the history of the range they map or unmap.
 //
 // The shadow and the gaps around it are reserved at start-up, so the kernel
 // never hands them out; only MAP_FIXED can take them, and memory there has
@@ -29,10 +31,12 @@
 #endif
 
 DEFINE_REAL(void *, mmap, void *, size_t, int, int, int, off_t)
+DEFINE_REAL(int, munmap, void *, size_t)
 
 namespace hrace {
 void InitMmapInterceptors() {
   RESOLVE_REAL(mmap);
+  RESOLVE_REAL(munmap);
 }
 } // namespace hrace
 
@@ -58,6 +62,14 @@ bool RefuseFixed(void *addr, size_t size, int flags) {
   return true;
 }
 
+// New or unmapped memory carries no history: a mapping placed where an
+// earlier one was (the kernel reuses addresses) must not race with what was
+// done to the old one.
+void ForgetMapping(void *addr, size_t size) {
+  if (IsInitialized())
+    MemoryRangeReset(reinterpret_cast<uptr>(addr), (size + 4095) & ~4095ul);
+}
+
 } // namespace
 
 INTERCEPTOR_ATTRIBUTE void *mmap(void *addr, size_t size, int prot, int flags,
@@ -69,7 +81,19 @@ INTERCEPTOR_ATTRIBUTE void *mmap(void *addr, size_t size, int prot, int flags,
   // Called while the runtime starts (it cannot resolve yet): the system call.
   if (UNLIKELY(!REAL(mmap)))
     return internal_mmap(addr, size, prot, flags, fd, offset);
-  return REAL(mmap)(addr, size, prot, flags, fd, offset);
+  void *res = REAL(mmap)(addr, size, prot, flags, fd, offset);
+  if (res != MAP_FAILED)
+    ForgetMapping(res, size);
+  return res;
+}
+
+INTERCEPTOR_ATTRIBUTE int munmap(void *addr, size_t size) {
+  if (UNLIKELY(!REAL(munmap)))
+    return internal_munmap(addr, size);
+  int res = REAL(munmap)(addr, size);
+  if (res == 0)
+    ForgetMapping(addr, size);
+  return res;
 }
 
 // On 64-bit Linux mmap64 is mmap (same off_t): one interceptor serves both.

@@ -102,18 +102,22 @@ void PrintStack(TextBuffer *out, const uptr *pcs, u32 n,
                 SymbolizedFrame *top) {
   SymbolizedFrame frames[16];
   u32 shown = 0;
+  bool have_top = false;
   for (u32 i = 0; i < n && shown < kMaxFramesShown; i++) {
+    uptr pc = pcs[i] & ~kRuntimeFramePc;
     // Return addresses point after the call; the call is one byte earlier.
-    u32 nf = SymbolizeCode(pcs[i] - 1, frames, 16);
+    u32 nf = SymbolizeCode(pc - 1, frames, 16);
     for (u32 j = 0; j < nf; j++, shown++) {
       const SymbolizedFrame &f = frames[j];
-      if (top && shown == 0)
+      if (top && !have_top && !(pcs[i] & kRuntimeFramePc)) {
         *top = f;
+        have_top = true;
+      }
       out->Append("    #%u ", shown);
       if (f.function[0])
         out->Append("%s", f.function);
       else
-        out->Append("0x%zx", pcs[i]);
+        out->Append("0x%zx", pc);
       if (f.file[0])
         out->Append(" %s:%d:%d\n", f.file, f.line, f.column);
       else if (f.module[0])

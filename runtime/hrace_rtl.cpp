@@ -485,13 +485,40 @@ void MarkUntracked(ThreadState *thr) {
   thr->ignore_writes++;
 }
 
-void HeapBlockAllocated(uptr addr, uptr size) { RecordHeapBlock(addr, size); }
+void HeapBlockAllocated(uptr addr, uptr size) {
+  RecordHeapBlock(addr, size);
+  // The allocator orders a free before the allocation that reuses the
+  // memory, where no one sees it: a free's write must not race with the new
+  // owner.
+  if (IsAppMem(addr))
+    ResetShadowRange(addr, size);
+}
 
 void HeapBlockFreed(uptr addr, uptr size) {
   if (!IsAppMem(addr))
     return;
   ForgetHeapBlock(addr, size);
   MemoryRangeReset(addr, size);
+}
+
+void HeapBlockFreedBy(ThreadState *thr, uptr free_pc, uptr caller_pc, uptr addr,
+                      uptr size) {
+  if (!IsAppMem(addr))
+    return;
+  // Locks and other sync objects in the block are gone; so are benign-race
+  // marks, which would otherwise hide the free's write.
+  ctx->syncs.ResetRange(addr, size);
+  ForgetBenignRaces(addr, size);
+  uptr checked = size < kFreeCheckedBytes ? size : kFreeCheckedBytes;
+  // The free's own frame above its caller's, as if the program had called
+  // an instrumented free. The block is still known: a hand-off edge scoped
+  // to it orders the free as it orders the thread's other accesses.
+  __hrace_func_entry(reinterpret_cast<void *>(caller_pc));
+  MemoryAccess(thr, free_pc | kRuntimeFramePc, addr, checked, true);
+  __hrace_func_exit();
+  ForgetHeapBlock(addr, size);
+  if (size > checked)
+    ResetShadowRange(addr + checked, size - checked);
 }
 
 void MemoryRangeReset(uptr addr, uptr size) {

@@ -167,9 +167,23 @@ void ForkChildAfter(ThreadState *thr);
 
 // --- Memory -----------------------------------------------------------------
 
-// A heap block appeared or went away: it carries no history either way.
+// A heap block appeared: it carries no history (what a free left in its
+// cells is forgotten).
 void HeapBlockAllocated(uptr addr, uptr size);
+// A heap block went away unseen by the checker (freed by the runtime's own
+// call or an untracked thread): forgotten.
 void HeapBlockFreed(uptr addr, uptr size);
+// thr frees a heap block: a write to its first kFreeCheckedBytes, checked
+// against every unordered access and left in the cells, so that a later
+// access by an unordered thread is reported as racing with the free. The
+// rest is forgotten. The free is reported with the frames free_pc (free,
+// operator delete) and caller_pc.
+constexpr uptr kFreeCheckedBytes = 4096;
+// Set on the pc of a frame the runtime adds for a call the program made
+// (free): the frame is shown, the summary names the program's frame below.
+constexpr uptr kRuntimeFramePc = static_cast<uptr>(1) << 63;
+void HeapBlockFreedBy(ThreadState *thr, uptr free_pc, uptr caller_pc, uptr addr,
+                      uptr size);
 // Forgets everything about a range (stack reuse, munmap).
 void MemoryRangeReset(uptr addr, uptr size);
 

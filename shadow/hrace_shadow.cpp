@@ -87,9 +87,12 @@ void ResetShadowRange(uptr addr, uptr size) {
     internal_memset(reinterpret_cast<void *>(page_end), 0, end - page_end);
     return;
   }
+  // Only cells that are not New: a store would turn a shared zero page of
+  // never-touched shadow into a private one.
   u64 *cells = reinterpret_cast<u64 *>(beg);
   for (uptr i = 0; i < size; i++)
-    StoreRelaxed(&cells[i], static_cast<u64>(0));
+    if (LoadRelaxed(&cells[i]))
+      StoreRelaxed(&cells[i], static_cast<u64>(0));
 }
 
 } // namespace hrace
