@@ -20,6 +20,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/SpecialCaseList.h"
 
 #if LLVM_VERSION_MAJOR >= 22
 #include "llvm/Plugins/PassPlugin.h"
@@ -101,6 +102,20 @@ void registerOptimizerLastEPCallback(llvm::PassBuilder &PB,
       [AddPasses](llvm::ModulePassManager &MPM, llvm::OptimizationLevel) {
         AddPasses(MPM);
       });
+#endif
+}
+
+/// Where in the special case lists the last entry `Prefix:<glob>=Category`
+/// matching \p Query is, as (file, line), comparable: later is greater; (0, 0)
+/// when none matches. Before LLVM 20 only the line is known.
+inline std::pair<unsigned, unsigned>
+blameSpecialCase(const llvm::SpecialCaseList &List, llvm::StringRef Section,
+                 llvm::StringRef Prefix, llvm::StringRef Query,
+                 llvm::StringRef Category) {
+#if LLVM_VERSION_MAJOR >= 20
+  return List.inSectionBlame(Section, Prefix, Query, Category);
+#else
+  return {0, List.inSectionBlame(Section, Prefix, Query, Category)};
 #endif
 }
 

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "HybridRaceNoSpeculation.h"
+#include "HybridRacePass.h"
 
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Module.h"
@@ -18,9 +19,13 @@ PreservedAnalyses NoSpeculationPass::run(Module &M, ModuleAnalysisManager &) {
   bool Changed = false;
   for (Function &F : M) {
     // Functions the pass leaves alone keep their code as the user asked.
+    // Ignored ones too: their plain accesses are not checked, and without
+    // the attribute the inliner (which wants it equal on both sides) keeps
+    // checked functions out of them, as for ThreadSanitizer.
     if (F.isDeclaration() ||
         F.hasFnAttribute(Attribute::DisableSanitizerInstrumentation) ||
-        F.hasFnAttribute(Attribute::SanitizeThread))
+        F.hasFnAttribute(Attribute::SanitizeThread) ||
+        F.hasFnAttribute(IgnoredAttr))
       continue;
     F.addFnAttr(Attribute::SanitizeThread);
     Changed = true;

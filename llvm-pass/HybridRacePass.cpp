@@ -96,9 +96,6 @@ cl::list<std::string> IgnoreListFiles(
 
 constexpr const char *IgnoreListSection = "thread";
 
-// What IgnoreListPass leaves on the functions it marks.
-constexpr const char *IgnoredAttr = "hrace-ignored";
-
 std::unique_ptr<SpecialCaseList> loadIgnoreLists() {
   if (IgnoreListFiles.empty())
     return nullptr;
@@ -107,16 +104,28 @@ std::unique_ptr<SpecialCaseList> loadIgnoreLists() {
       *vfs::getRealFileSystem());
 }
 
+/// Whether a `Prefix:` entry of the lists excludes \p Query. As clang reads
+/// them for ThreadSanitizer: an entry with no category excludes, unless a
+/// later `=sanitize` entry matches too (`fun:*` then `fun:Hot=sanitize`);
+/// entries of other categories (`=init`, ASan's) are for other sanitizers.
+bool isIgnoredBy(const SpecialCaseList &Ignore, StringRef Prefix,
+                 StringRef Query) {
+  auto Excluded = hrace::compat::blameSpecialCase(Ignore, IgnoreListSection,
+                                                  Prefix, Query, "");
+  auto Included = hrace::compat::blameSpecialCase(Ignore, IgnoreListSection,
+                                                  Prefix, Query, "sanitize");
+  return Excluded != std::make_pair(0u, 0u) && Excluded > Included;
+}
+
 /// Whether the ignore lists exclude F's accesses (its synchronisation and
 /// its frame stay, as ThreadSanitizer keeps them).
 bool isIgnored(const SpecialCaseList *Ignore, const Function &F) {
-  if (F.hasFnAttribute(IgnoredAttr))
+  if (F.hasFnAttribute(hrace::IgnoredAttr))
     return true;
   if (!Ignore)
     return false;
-  return Ignore->inSection(IgnoreListSection, "fun", F.getName()) ||
-         Ignore->inSection(IgnoreListSection, "src",
-                           F.getParent()->getSourceFileName());
+  return isIgnoredBy(*Ignore, "fun", F.getName()) ||
+         isIgnoredBy(*Ignore, "src", F.getParent()->getSourceFileName());
 }
 
 bool shouldInstrument(const Function &F) {
@@ -209,6 +218,8 @@ private:
   void instrumentMaskedAccess(IntrinsicInst &I);
   void instrumentAtomicLoad(LoadInst &Load);
   void instrumentAtomicStore(StoreInst &Store);
+  bool isVtablePointerStore(StoreInst &Store);
+  void instrumentVptrUpdate(StoreInst &Store);
   void instrumentAtomicRMW(AtomicRMWInst &RMW);
   void instrumentCmpXchg(AtomicCmpXchgInst &CmpXchg);
   void instrumentFence(FenceInst &Fence);
@@ -231,6 +242,7 @@ private:
   FunctionCallee Read[NumSizeClasses], Write[NumSizeClasses];
   FunctionCallee UnalignedRead[NumSizeClasses], UnalignedWrite[NumSizeClasses];
   FunctionCallee ReadRange, WriteRange;
+  FunctionCallee VptrUpdate;
   FunctionCallee FuncEntry, FuncExit;
   FunctionCallee AtomicLoad, AtomicStore, AtomicRMWBegin, AtomicRMWEnd;
   FunctionCallee AtomicFence;
@@ -258,6 +270,7 @@ Instrumenter::Instrumenter(Module &M)
   }
   ReadRange = declare("__hrace_read_range", VoidTy, {VoidPtrTy, IntptrTy});
   WriteRange = declare("__hrace_write_range", VoidTy, {VoidPtrTy, IntptrTy});
+  VptrUpdate = declare("__hrace_vptr_update", VoidTy, {VoidPtrTy, VoidPtrTy});
   FuncEntry = declare("__hrace_func_entry", VoidTy, {VoidPtrTy});
   FuncExit = declare("__hrace_func_exit", VoidTy, {});
   AtomicLoad =
@@ -407,6 +420,8 @@ void Instrumenter::instrumentAccess(Instruction &I) {
   } else if (auto *Store = dyn_cast<StoreInst>(&I)) {
     if (Store->isAtomic())
       instrumentAtomicStore(*Store);
+    else if (isVtablePointerStore(*Store))
+      instrumentVptrUpdate(*Store);
     else
       instrumentPlainAccess(I, Store->getPointerOperand(),
                             Store->getValueOperand()->getType(),
@@ -438,6 +453,25 @@ void Instrumenter::instrumentPlainAccess(Instruction &I, Value *Ptr,
   }
   IRB.CreateCall(IsWrite ? WriteRange : ReadRange,
                  {Addr, createByteCount(AccessTy)});
+}
+
+/// A constructor or destructor setting an object's vtable pointer (clang's
+/// TBAA tag says so).
+bool Instrumenter::isVtablePointerStore(StoreInst &Store) {
+  MDNode *Tag = Store.getMetadata(LLVMContext::MD_tbaa);
+  return Tag && Tag->isTBAAVtableAccess() &&
+         DL.getTypeStoreSize(Store.getValueOperand()->getType()) ==
+             DL.getPointerSize();
+}
+
+/// The runtime decides: a destructor storing the vtable pointer the object
+/// already has (each base's destructor does) only reads it, so it does not
+/// race with a virtual call made in another thread before the delete.
+void Instrumenter::instrumentVptrUpdate(StoreInst &Store) {
+  setInsertPointBefore(Store);
+  Value *NewVptr = IRB.CreatePointerCast(Store.getValueOperand(), VoidPtrTy);
+  IRB.CreateCall(VptrUpdate,
+                 {createAddress(Store.getPointerOperand()), NewVptr});
 }
 
 void Instrumenter::instrumentMaskedAccess(IntrinsicInst &I) {
@@ -570,7 +604,7 @@ PreservedAnalyses hrace::IgnoreListPass::run(Module &M,
   for (Function &F : M) {
     if (F.isDeclaration() || !isIgnored(Ignore.get(), F))
       continue;
-    F.addFnAttr(IgnoredAttr);
+    F.addFnAttr(hrace::IgnoredAttr);
     if (!F.hasFnAttribute(Attribute::AlwaysInline))
       F.addFnAttr(Attribute::NoInline);
   }

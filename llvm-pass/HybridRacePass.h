@@ -12,6 +12,9 @@
 
 namespace hrace {
 
+/// What IgnoreListPass leaves on the functions it marks.
+inline constexpr const char *IgnoredAttr = "hrace-ignored";
+
 /// Inserts the calls of runtime/hrace_interface.h around every memory access,
 /// atomic operation and memory intrinsic that another thread could race with,
 /// keeps the runtime's shadow call stack with function entry/exit calls, and
@@ -29,7 +32,8 @@ public:
 /// Marks the functions the ignore lists (-hrace-ignorelist) name, at the
 /// start of the pipeline: they are kept out of line (as ThreadSanitizer's
 /// differing attributes keep them), so that their accesses stay unchecked
-/// wherever they are called from.
+/// wherever they are called from, and they do not get `sanitize_thread`
+/// (NoSpeculationPass), so that a checked function is not inlined into them.
 class IgnoreListPass : public llvm::PassInfoMixin<IgnoreListPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);

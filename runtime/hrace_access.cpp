@@ -71,6 +71,15 @@ extern "C" void __hrace_write_range(void *addr, uintptr_t size) {
                true);
 }
 
+extern "C" void __hrace_vptr_update(void **addr, void *new_vptr) {
+  // Called before the store: *addr is still the old pointer. The load is the
+  // runtime's own; another thread writing the pointer now is reported by the
+  // access below whichever value it sees.
+  bool changes = __atomic_load_n(addr, __ATOMIC_RELAXED) != new_vptr;
+  MemoryAccess(cur_thread(), CALLER_PC(), reinterpret_cast<uptr>(addr),
+               sizeof(*addr), changes);
+}
+
 extern "C" void __hrace_wait_loop_enter(void *, void *) {
   ThreadState *thr = cur_thread();
   if (thr->segment)

@@ -51,6 +51,9 @@ HRACE_INTERFACE void __hrace_unaligned_write16(void *addr);
 // Any other size (odd vectors, aggregates).
 HRACE_INTERFACE void __hrace_read_range(void *addr, uintptr_t size);
 HRACE_INTERFACE void __hrace_write_range(void *addr, uintptr_t size);
+// A store of an object's vtable pointer (constructors, destructors): a write
+// if it changes the pointer, a read if it stores the one already there.
+HRACE_INTERFACE void __hrace_vptr_update(void **addr, void *new_vptr);
 
 // Function entry/exit keep the shadow call stack used in reports.
 // caller_pc is the function's return address (llvm.returnaddress(0)).

@@ -514,7 +514,26 @@ void HeapBlockFreedBy(ThreadState *thr, uptr free_pc, uptr caller_pc, uptr addr,
   // an instrumented free. The block is still known: a hand-off edge scoped
   // to it orders the free as it orders the thread's other accesses.
   __hrace_func_entry(reinterpret_cast<void *>(caller_pc));
-  MemoryAccess(thr, free_pc | kRuntimeFramePc, addr, checked, true);
+  uptr pc = free_pc | kRuntimeFramePc;
+  if (checked <= kFreeWritesNewBytes) {
+    MemoryAccess(thr, pc, addr, checked, true);
+  } else {
+    // Only the bytes the program touched: a New cell races with nothing,
+    // and writing it would turn a shared zero page of shadow into a private
+    // one for every byte of a large, partly used buffer.
+    const u64 *cells = MemToShadow(addr);
+    for (uptr i = 0; i < checked;) {
+      if (!LoadRelaxed(&cells[i])) {
+        i++;
+        continue;
+      }
+      uptr run = i;
+      while (run < checked && LoadRelaxed(&cells[run]))
+        run++;
+      MemoryAccess(thr, pc, addr + i, run - i, true);
+      i = run;
+    }
+  }
   __hrace_func_exit();
   ForgetHeapBlock(addr, size);
   if (size > checked)

@@ -176,9 +176,11 @@ void HeapBlockFreed(uptr addr, uptr size);
 // thr frees a heap block: a write to its first kFreeCheckedBytes, checked
 // against every unordered access and left in the cells, so that a later
 // access by an unordered thread is reported as racing with the free. The
-// rest is forgotten. The free is reported with the frames free_pc (free,
-// operator delete) and caller_pc.
+// rest is forgotten. In a block larger than kFreeWritesNewBytes, bytes never
+// accessed since the allocation stay New. The free is reported with the
+// frames free_pc (free, operator delete) and caller_pc.
 constexpr uptr kFreeCheckedBytes = 4096;
+constexpr uptr kFreeWritesNewBytes = 256;
 // Set on the pc of a frame the runtime adds for a call the program made
 // (free): the frame is shown, the summary names the program's frame below.
 constexpr uptr kRuntimeFramePc = static_cast<uptr>(1) << 63;

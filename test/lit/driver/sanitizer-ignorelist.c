@@ -2,7 +2,10 @@
 // honoured, ThreadSanitizer's format unchanged: "fun:" names functions whose
 // memory accesses are not checked (also when they would have been inlined),
 // "src:" whole files; entries count in the [thread] section or in none.
-// -fno-sanitize-ignorelist drops the lists given before it.
+// -fno-sanitize-ignorelist drops the lists given before it. Categories as
+// clang reads them for ThreadSanitizer: a later "=sanitize" entry takes a
+// function back ("fun:*" then "fun:CheckedWrite=sanitize"); an entry of
+// another category ("=init", AddressSanitizer's) excludes nothing.
 //
 // RUN: printf 'fun:Ignored*\n' > %t.fun
 // RUN: printf '[thread]\nsrc:*sanitizer-ignorelist.c\n' > %t.src
@@ -12,6 +15,12 @@
 // RUN: %t.2 2>&1 | FileCheck %s --check-prefix=SRC
 // RUN: %hrace_cc -O2 -fsanitize-ignorelist=%t.fun -fno-sanitize-ignorelist %s -o %t.3
 // RUN: not %t.3 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: printf 'fun:*\nfun:CheckedWrite=sanitize\n' > %t.back
+// RUN: %hrace_cc -O2 -fsanitize-ignorelist=%t.back %s -o %t.4
+// RUN: not %t.4 2>&1 | FileCheck %s --check-prefix=FUN
+// RUN: printf 'fun:IgnoredWrite=init\nfun:CheckedWrite=init\n' > %t.init
+// RUN: %hrace_cc -O2 -fsanitize-ignorelist=%t.init %s -o %t.5
+// RUN: not %t.5 2>&1 | FileCheck %s --check-prefix=NONE
 // FUN-NOT:   in IgnoredWrite
 // FUN:       SUMMARY: HybridRace: data race {{.*}} in CheckedWrite
 // FUN-NOT:   in IgnoredWrite
