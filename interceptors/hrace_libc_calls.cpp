@@ -11,9 +11,11 @@ namespace hrace {
 
 namespace {
 
-// Each buffer of the vector in turn, until `limit` bytes are covered.
-void IovecBuffers(ThreadState *thr, uptr pc, const struct iovec *iov, int count,
-                  sptr limit, bool write) {
+// The vector (which the kernel reads either way), then each buffer in turn
+// until `limit` bytes are covered.
+void IovecAccess(ThreadState *thr, uptr pc, const struct iovec *iov, int count,
+                 sptr limit, bool write) {
+  ReadRange(thr, pc, iov, count * static_cast<sptr>(sizeof(*iov)));
   for (int i = 0; i < count && limit > 0; i++) {
     uptr n = iov[i].iov_len < static_cast<uptr>(limit) ? iov[i].iov_len : limit;
     if (write)
@@ -24,36 +26,37 @@ void IovecBuffers(ThreadState *thr, uptr pc, const struct iovec *iov, int count,
   }
 }
 
+// sendmsg reads the header; recvmsg also updates its lengths and flags.
+void MsghdrAccess(ThreadState *thr, uptr pc, const struct msghdr *msg,
+                  sptr limit, bool write) {
+  auto range = write ? WriteRange<uptr> : ReadRange<uptr>;
+  range(thr, pc, msg, sizeof(*msg));
+  range(thr, pc, msg->msg_name, msg->msg_namelen);
+  IovecAccess(thr, pc, msg->msg_iov, static_cast<int>(msg->msg_iovlen), limit,
+              write);
+  range(thr, pc, msg->msg_control, msg->msg_controllen);
+}
+
 } // namespace
 
 void ReadIovec(ThreadState *thr, uptr pc, const struct iovec *iov, int count,
                sptr limit) {
-  ReadRange(thr, pc, iov, count * static_cast<sptr>(sizeof(*iov)));
-  IovecBuffers(thr, pc, iov, count, limit, false);
+  IovecAccess(thr, pc, iov, count, limit, false);
 }
 
 void WriteIovec(ThreadState *thr, uptr pc, const struct iovec *iov, int count,
                 sptr limit) {
-  // The kernel reads the vector to learn where to write.
-  ReadRange(thr, pc, iov, count * static_cast<sptr>(sizeof(*iov)));
-  IovecBuffers(thr, pc, iov, count, limit, true);
+  IovecAccess(thr, pc, iov, count, limit, true);
 }
 
 void ReadMsghdr(ThreadState *thr, uptr pc, const struct msghdr *msg,
                 sptr limit) {
-  ReadRange(thr, pc, msg, sizeof(*msg));
-  ReadRange(thr, pc, msg->msg_name, msg->msg_namelen);
-  ReadIovec(thr, pc, msg->msg_iov, static_cast<int>(msg->msg_iovlen), limit);
-  ReadRange(thr, pc, msg->msg_control, msg->msg_controllen);
+  MsghdrAccess(thr, pc, msg, limit, false);
 }
 
 void WriteMsghdr(ThreadState *thr, uptr pc, const struct msghdr *msg,
                  sptr limit) {
-  // recvmsg updates the lengths and flags in the header.
-  WriteRange(thr, pc, msg, sizeof(*msg));
-  WriteRange(thr, pc, msg->msg_name, msg->msg_namelen);
-  WriteIovec(thr, pc, msg->msg_iov, static_cast<int>(msg->msg_iovlen), limit);
-  WriteRange(thr, pc, msg->msg_control, msg->msg_controllen);
+  MsghdrAccess(thr, pc, msg, limit, true);
 }
 
 void WriteAddrinfo(ThreadState *thr, uptr pc, const struct addrinfo *list) {
