@@ -46,6 +46,8 @@ SyncId SyncTable::Allocate() {
 
 void SyncTable::Release(SyncId id) {
   SyncObject *s = &objects_[id];
+  if (s->in_lock_order_graph && forget_lock_)
+    forget_lock_(s->lock_id);
   s->clock.Free();
   s->read_clock.Free();
   if (s->barrier) {
@@ -92,26 +94,10 @@ SyncObject *SyncTable::Get(uptr addr) {
 }
 
 void SyncTable::ResetRange(uptr addr, uptr size) {
-  uptr beg = addr & ~(kMetaGranule - 1);
-  uptr end = addr + size;
-  for (uptr a = beg; a < end; a += kMetaGranule) {
-    // Chunks never compress across a gap between application regions, so
-    // the next chunk of a is a + chunk size in both address spaces.
-    uptr chunk = CompressAppAddr(a) >> kChunkShift;
-    if (!ChunkMayHoldObjects(chunk)) {
-      uptr next = (a | ((uptr(1) << kChunkShift) - 1)) + 1;
-      a = (next < end ? next : end) - kMetaGranule;
-      continue;
-    }
-    MetaCell *meta = MemToMeta(a);
-    // Most granules hold no object: a plain load is much cheaper than an
-    // exchange on every 8 bytes of a large freed block.
-    if (!LoadRelaxed(&meta->sync))
-      continue;
-    SyncId id = __atomic_exchange_n(&meta->sync, 0, __ATOMIC_ACQ_REL);
-    if (id)
+  ForEachMetaCell(addr, size, [this](MetaCell *meta) {
+    if (SyncId id = __atomic_exchange_n(&meta->sync, 0, __ATOMIC_ACQ_REL))
       Release(id);
-  }
+  });
 }
 
 } // namespace hrace

@@ -20,6 +20,7 @@
 #include "hrace_lock_writes.h"
 #include "hrace_lockset.h"
 #include "hrace_mutex.h"
+#include "hrace_stack_depot.h"
 #include "hrace_vector_clock.h"
 
 namespace hrace {
@@ -35,6 +36,19 @@ struct BarrierState {
   u32 arrived;
   u32 round;
   VectorClock round_clock[2];
+};
+
+// What the program made of an object through the pthreads API, for the
+// misuse checks (hrace_misuse.h). Objects only the annotations or the
+// ThreadSanitizer interface know are kUnknown and checked less.
+enum class SyncKind : u8 {
+  kUnknown,
+  kMutex,
+  kRwLock,
+  kSpinLock,
+  kCond,
+  kBarrier,
+  kSemaphore,
 };
 
 struct SyncObject {
@@ -58,6 +72,21 @@ struct SyncObject {
   bool pure_happens_before;
   // Barriers only: made by the first pthread_barrier_init or arrival.
   BarrierState *barrier;
+  // For the misuse checks: the kind, whether its destroy was seen (the
+  // object then stays, so that a later use is known to be invalid), whether
+  // pthread_barrier_init was seen, and where the object was first seen.
+  SyncKind kind;
+  bool destroyed;
+  bool initialized;
+  // The lock is a node of the lock-order graph (hrace_lock_order.h).
+  bool in_lock_order_graph;
+  StackId first_seen;
+  // Read holds of a reader-writer lock.
+  u32 readers;
+  // Threads inside pthread_cond_wait or sem_wait on the object, and the
+  // mutex the condition variable's waiters use.
+  u32 waiters;
+  uptr cond_mutex;
   // Locks: what their critical sections wrote, and what the writers knew
   // (DS of the write/read relations, hrace_write_read.h).
   LockWrites writes;
@@ -74,6 +103,10 @@ public:
   SyncObject *Get(uptr addr);
   // Forgets the objects in [addr, addr+size), e.g. mutexes in freed memory.
   void ResetRange(uptr addr, uptr size);
+  // Calls fn(SyncObject *) for each object in [addr, addr+size).
+  template <typename Fn> void ForEachInRange(uptr addr, uptr size, Fn fn);
+  // Called with each lock that is forgotten and is in the lock-order graph.
+  void SetForgetLockHook(void (*hook)(LockId)) { forget_lock_ = hook; }
   // The next lock name.
   LockId NewLockId();
 
@@ -89,7 +122,11 @@ private:
   void MarkChunk(uptr addr);
   bool ChunkMayHoldObjects(uptr chunk) const;
 
+  // The meta cells of [addr, addr+size) that may hold an object, in order.
+  template <typename Fn> void ForEachMetaCell(uptr addr, uptr size, Fn fn);
+
   SpinMutex mu_;
+  void (*forget_lock_)(LockId) = nullptr;
   u8 *chunk_marks_ = nullptr;
   SyncObject *objects_ = nullptr;
   SyncId *free_ids_ = nullptr;
@@ -97,6 +134,35 @@ private:
   SyncId next_id_ = 1;
   LockId last_lock_id_ = 0;
 };
+
+template <typename Fn>
+void SyncTable::ForEachMetaCell(uptr addr, uptr size, Fn fn) {
+  uptr beg = addr & ~(kMetaGranule - 1);
+  uptr end = addr + size;
+  for (uptr a = beg; a < end; a += kMetaGranule) {
+    // Chunks never compress across a gap between application regions, so
+    // the next chunk of a is a + chunk size in both address spaces.
+    uptr chunk = CompressAppAddr(a) >> kChunkShift;
+    if (!ChunkMayHoldObjects(chunk)) {
+      uptr next = (a | ((uptr(1) << kChunkShift) - 1)) + 1;
+      a = (next < end ? next : end) - kMetaGranule;
+      continue;
+    }
+    MetaCell *meta = MemToMeta(a);
+    // Most granules hold no object: a plain load is much cheaper than an
+    // atomic operation on every 8 bytes of a large freed block.
+    if (LoadRelaxed(&meta->sync))
+      fn(meta);
+  }
+}
+
+template <typename Fn>
+void SyncTable::ForEachInRange(uptr addr, uptr size, Fn fn) {
+  ForEachMetaCell(addr, size, [&](MetaCell *meta) {
+    if (SyncId id = LoadAcquire(&meta->sync))
+      fn(&objects_[id]);
+  });
+}
 
 } // namespace hrace
 
