@@ -32,6 +32,7 @@ namespace hrace {
 struct LockIdentity {
   uptr addr = 0;
   StackId first_seen = 0;
+  u32 first_seen_thread = 0;
 };
 
 // The evidence for one edge, as first established.

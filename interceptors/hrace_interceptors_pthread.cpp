@@ -14,6 +14,7 @@
 #include "hrace_interceptors.h"
 
 #include "../runtime/hrace_alloc.h"
+#include "../runtime/hrace_misuse.h"
 #include "../runtime/hrace_rtl.h"
 
 #include <errno.h>
@@ -43,12 +44,16 @@ DEFINE_REAL(int, pthread_timedjoin_np, pthread_t, void **,
             const struct timespec *)
 DEFINE_REAL(int, pthread_detach, pthread_t)
 DEFINE_REAL(void, pthread_exit, void *)
+DEFINE_REAL(int, pthread_mutex_init, pthread_mutex_t *,
+            const pthread_mutexattr_t *)
 DEFINE_REAL(int, pthread_mutex_destroy, pthread_mutex_t *)
 DEFINE_REAL(int, pthread_mutex_lock, pthread_mutex_t *)
 DEFINE_REAL(int, pthread_mutex_trylock, pthread_mutex_t *)
 DEFINE_REAL(int, pthread_mutex_timedlock, pthread_mutex_t *,
             const struct timespec *)
 DEFINE_REAL(int, pthread_mutex_unlock, pthread_mutex_t *)
+DEFINE_REAL(int, pthread_rwlock_init, pthread_rwlock_t *,
+            const pthread_rwlockattr_t *)
 DEFINE_REAL(int, pthread_rwlock_destroy, pthread_rwlock_t *)
 DEFINE_REAL(int, pthread_rwlock_rdlock, pthread_rwlock_t *)
 DEFINE_REAL(int, pthread_rwlock_tryrdlock, pthread_rwlock_t *)
@@ -59,6 +64,7 @@ DEFINE_REAL(int, pthread_rwlock_trywrlock, pthread_rwlock_t *)
 DEFINE_REAL(int, pthread_rwlock_timedwrlock, pthread_rwlock_t *,
             const struct timespec *)
 DEFINE_REAL(int, pthread_rwlock_unlock, pthread_rwlock_t *)
+DEFINE_REAL(int, pthread_spin_init, pthread_spinlock_t *, int)
 DEFINE_REAL(int, pthread_spin_destroy, pthread_spinlock_t *)
 DEFINE_REAL(int, pthread_spin_lock, pthread_spinlock_t *)
 DEFINE_REAL(int, pthread_spin_trylock, pthread_spinlock_t *)
@@ -70,6 +76,8 @@ DEFINE_REAL(int, pthread_cond_timedwait, pthread_cond_t *, pthread_mutex_t *,
             const struct timespec *)
 DEFINE_REAL(int, pthread_cond_clockwait, pthread_cond_t *, pthread_mutex_t *,
             clockid_t, const struct timespec *)
+DEFINE_REAL(int, pthread_cond_init, pthread_cond_t *,
+            const pthread_condattr_t *)
 DEFINE_REAL(int, pthread_cond_destroy, pthread_cond_t *)
 DEFINE_REAL(int, pthread_barrier_init, pthread_barrier_t *,
             const pthread_barrierattr_t *, unsigned)
@@ -80,6 +88,7 @@ DEFINE_REAL(int, pthread_once, pthread_once_t *, void (*)(void))
 DEFINE_REAL(int, __cxa_guard_acquire, u64 *)
 DEFINE_REAL(void, __cxa_guard_release, u64 *)
 DEFINE_REAL(void, __cxa_guard_abort, u64 *)
+DEFINE_REAL(int, sem_init, sem_t *, int, unsigned)
 DEFINE_REAL(int, sem_post, sem_t *)
 DEFINE_REAL(int, sem_wait, sem_t *)
 DEFINE_REAL(int, sem_trywait, sem_t *)
@@ -140,11 +149,13 @@ void InitPthreadInterceptors() {
   RESOLVE_REAL(pthread_timedjoin_np);
   RESOLVE_REAL(pthread_detach);
   RESOLVE_REAL(pthread_exit);
+  RESOLVE_REAL(pthread_mutex_init);
   RESOLVE_REAL(pthread_mutex_destroy);
   RESOLVE_REAL(pthread_mutex_lock);
   RESOLVE_REAL(pthread_mutex_trylock);
   RESOLVE_REAL(pthread_mutex_timedlock);
   RESOLVE_REAL(pthread_mutex_unlock);
+  RESOLVE_REAL(pthread_rwlock_init);
   RESOLVE_REAL(pthread_rwlock_destroy);
   RESOLVE_REAL(pthread_rwlock_rdlock);
   RESOLVE_REAL(pthread_rwlock_tryrdlock);
@@ -153,6 +164,7 @@ void InitPthreadInterceptors() {
   RESOLVE_REAL(pthread_rwlock_trywrlock);
   RESOLVE_REAL(pthread_rwlock_timedwrlock);
   RESOLVE_REAL(pthread_rwlock_unlock);
+  RESOLVE_REAL(pthread_spin_init);
   RESOLVE_REAL(pthread_spin_destroy);
   RESOLVE_REAL(pthread_spin_lock);
   RESOLVE_REAL(pthread_spin_trylock);
@@ -161,6 +173,7 @@ void InitPthreadInterceptors() {
   RESOLVE_REAL_VERSIONED(pthread_cond_broadcast, COND_VERSION);
   RESOLVE_REAL_VERSIONED(pthread_cond_wait, COND_VERSION);
   RESOLVE_REAL_VERSIONED(pthread_cond_timedwait, COND_VERSION);
+  RESOLVE_REAL_VERSIONED(pthread_cond_init, COND_VERSION);
   RESOLVE_REAL_VERSIONED(pthread_cond_destroy, COND_VERSION);
   // glibc 2.30 and later only.
   real_pthread_cond_clockwait =
@@ -173,6 +186,7 @@ void InitPthreadInterceptors() {
   ResolveOr(&real___cxa_guard_acquire, "__cxa_guard_acquire", OwnGuardAcquire);
   ResolveOr(&real___cxa_guard_release, "__cxa_guard_release", OwnGuardRelease);
   ResolveOr(&real___cxa_guard_abort, "__cxa_guard_abort", OwnGuardAbort);
+  RESOLVE_REAL(sem_init);
   RESOLVE_REAL(sem_post);
   RESOLVE_REAL(sem_wait);
   RESOLVE_REAL(sem_trywait);
@@ -374,151 +388,147 @@ INTERCEPTOR_ATTRIBUTE void pthread_exit(void *ret) {
 }
 
 // --- Mutexes, reader-writer locks, spin locks -------------------------------
+//
+// Every lock call goes through the same few steps, so each interceptor is
+// one line: the misuse checks before the call (hrace_misuse.h), the
+// lock-order edges before a blocking acquisition, the call, the event, and
+// an error the checks did not explain.
 
+namespace {
 // EOWNERDEAD from a robust mutex still means the caller now owns it.
-static bool Acquired(int res) { return res == 0 || res == EOWNERDEAD; }
+bool Acquired(int res) { return res == 0 || res == EOWNERDEAD; }
 
-INTERCEPTOR_ATTRIBUTE int pthread_mutex_destroy(pthread_mutex_t *m) {
-  SCOPED_INTERCEPTOR(pthread_mutex_destroy, m);
-  int res = REAL(pthread_mutex_destroy)(m);
-  if (!res)
-    MutexDestroyed(thr, Addr(m));
-  return res;
-}
+enum class LockCall { kBlocking, kTry, kTimed };
 
-INTERCEPTOR_ATTRIBUTE int pthread_mutex_lock(pthread_mutex_t *m) {
-  SCOPED_INTERCEPTOR(pthread_mutex_lock, m);
-  int res = CallBlocking(thr, REAL(pthread_mutex_lock), m);
+template <typename Fn>
+int InterceptLock(ThreadState *thr, uptr pc, const char *name, uptr addr,
+                  SyncKind kind, bool write, LockCall how, Fn real) {
+  bool misuse = CheckLock(thr, pc, addr, kind, write, how == LockCall::kTry);
+  if (how != LockCall::kTry)
+    MutexPreLock(thr, pc, addr);
+  int res = how == LockCall::kTry ? real() : CallBlocking(thr, real);
   if (Acquired(res))
-    MutexLocked(thr, Addr(m), true);
+    MutexLocked(thr, pc, addr, write);
+  // A trylock that finds the lock taken, a timed lock that times out: the
+  // call's normal use.
+  int expected = how == LockCall::kTry     ? EBUSY
+                 : how == LockCall::kTimed ? ETIMEDOUT
+                                           : 0;
+  CheckResult(thr, pc, name, res, misuse, expected, EOWNERDEAD);
   return res;
 }
 
-INTERCEPTOR_ATTRIBUTE int pthread_mutex_trylock(pthread_mutex_t *m) {
-  SCOPED_INTERCEPTOR(pthread_mutex_trylock, m);
-  int res = REAL(pthread_mutex_trylock)(m);
-  if (Acquired(res))
-    MutexLocked(thr, Addr(m), true);
+template <typename Fn>
+int InterceptUnlock(ThreadState *thr, uptr pc, const char *name, uptr addr,
+                    SyncKind kind, Fn real) {
+  bool misuse = CheckUnlock(thr, pc, addr, kind, UnlockMode::kEither);
+  // pthread_rwlock_unlock releases a read or a write hold; the lock's owner
+  // says which.
+  bool write = true;
+  if (kind == SyncKind::kRwLock)
+    if (SyncObject *s = ctx->syncs.Get(addr)) {
+      SpinMutexLock lock(&s->mu);
+      write = s->owner == thr->thread_id + 1;
+    }
+  MutexUnlocking(thr, addr, write);
+  int res = real();
+  CheckResult(thr, pc, name, res, misuse);
   return res;
 }
 
-INTERCEPTOR_ATTRIBUTE int pthread_mutex_timedlock(pthread_mutex_t *m,
-                                                  const struct timespec *t) {
-  SCOPED_INTERCEPTOR(pthread_mutex_timedlock, m, t);
-  int res = CallBlocking(thr, REAL(pthread_mutex_timedlock), m, t);
-  if (Acquired(res))
-    MutexLocked(thr, Addr(m), true);
-  return res;
-}
-
-INTERCEPTOR_ATTRIBUTE int pthread_mutex_unlock(pthread_mutex_t *m) {
-  SCOPED_INTERCEPTOR(pthread_mutex_unlock, m);
-  MutexUnlocking(thr, Addr(m), true);
-  return REAL(pthread_mutex_unlock)(m);
-}
-
-INTERCEPTOR_ATTRIBUTE int pthread_rwlock_destroy(pthread_rwlock_t *l) {
-  SCOPED_INTERCEPTOR(pthread_rwlock_destroy, l);
-  int res = REAL(pthread_rwlock_destroy)(l);
+template <typename Fn>
+int InterceptInit(ThreadState *thr, uptr pc, const char *name, uptr addr,
+                  SyncKind kind, u32 barrier_count, Fn real) {
+  bool misuse = CheckInit(thr, pc, addr, kind, barrier_count);
+  int res = real();
   if (!res)
-    MutexDestroyed(thr, Addr(l));
+    SyncObjectInit(thr, pc, addr, kind, barrier_count);
+  CheckResult(thr, pc, name, res, misuse);
   return res;
 }
 
-INTERCEPTOR_ATTRIBUTE int pthread_rwlock_rdlock(pthread_rwlock_t *l) {
-  SCOPED_INTERCEPTOR(pthread_rwlock_rdlock, l);
-  int res = CallBlocking(thr, REAL(pthread_rwlock_rdlock), l);
+template <typename Fn>
+int InterceptDestroy(ThreadState *thr, uptr pc, const char *name, uptr addr,
+                     SyncKind kind, Fn real) {
+  bool misuse = CheckDestroy(thr, pc, addr, kind);
+  int res = real();
   if (!res)
-    MutexLocked(thr, Addr(l), false);
+    MutexDestroyed(thr, addr);
+  CheckResult(thr, pc, name, res, misuse);
   return res;
 }
+} // namespace
 
-INTERCEPTOR_ATTRIBUTE int pthread_rwlock_tryrdlock(pthread_rwlock_t *l) {
-  SCOPED_INTERCEPTOR(pthread_rwlock_tryrdlock, l);
-  int res = REAL(pthread_rwlock_tryrdlock)(l);
-  if (!res)
-    MutexLocked(thr, Addr(l), false);
-  return res;
-}
-
-INTERCEPTOR_ATTRIBUTE int pthread_rwlock_timedrdlock(pthread_rwlock_t *l,
-    const struct timespec *t) {
-  SCOPED_INTERCEPTOR(pthread_rwlock_timedrdlock, l, t);
-  int res = CallBlocking(thr, REAL(pthread_rwlock_timedrdlock), l, t);
-  if (!res)
-    MutexLocked(thr, Addr(l), false);
-  return res;
-}
-
-INTERCEPTOR_ATTRIBUTE int pthread_rwlock_wrlock(pthread_rwlock_t *l) {
-  SCOPED_INTERCEPTOR(pthread_rwlock_wrlock, l);
-  int res = CallBlocking(thr, REAL(pthread_rwlock_wrlock), l);
-  if (!res)
-    MutexLocked(thr, Addr(l), true);
-  return res;
-}
-
-INTERCEPTOR_ATTRIBUTE int pthread_rwlock_trywrlock(pthread_rwlock_t *l) {
-  SCOPED_INTERCEPTOR(pthread_rwlock_trywrlock, l);
-  int res = REAL(pthread_rwlock_trywrlock)(l);
-  if (!res)
-    MutexLocked(thr, Addr(l), true);
-  return res;
-}
-
-INTERCEPTOR_ATTRIBUTE int pthread_rwlock_timedwrlock(pthread_rwlock_t *l,
-    const struct timespec *t) {
-  SCOPED_INTERCEPTOR(pthread_rwlock_timedwrlock, l, t);
-  int res = CallBlocking(thr, REAL(pthread_rwlock_timedwrlock), l, t);
-  if (!res)
-    MutexLocked(thr, Addr(l), true);
-  return res;
-}
-
-INTERCEPTOR_ATTRIBUTE int pthread_rwlock_unlock(pthread_rwlock_t *l) {
-  SCOPED_INTERCEPTOR(pthread_rwlock_unlock, l);
-  // The same call releases a read or a write hold; the lock's owner says which.
-  SyncObject *s = ctx->syncs.GetOrCreate(Addr(l));
-  bool write;
-  {
-    SpinMutexLock lock(&s->mu);
-    write = s->owner == thr->thread_id + 1;
+#define LOCK_INTERCEPTOR(name, type, kind, write, how)                         \
+  INTERCEPTOR_ATTRIBUTE int name(type *l) {                                    \
+    SCOPED_INTERCEPTOR(name, l);                                               \
+    return InterceptLock(thr, caller_pc, #name, Addr(l), SyncKind::kind,       \
+                         write, LockCall::how, [=] { return REAL(name)(l); }); \
   }
-  MutexUnlocking(thr, Addr(l), write);
-  return REAL(pthread_rwlock_unlock)(l);
-}
+#define TIMED_LOCK_INTERCEPTOR(name, type, kind, write)                        \
+  INTERCEPTOR_ATTRIBUTE int name(type *l, const struct timespec *t) {          \
+    SCOPED_INTERCEPTOR(name, l, t);                                            \
+    return InterceptLock(thr, caller_pc, #name, Addr(l), SyncKind::kind,       \
+                         write, LockCall::kTimed,                              \
+                         [=] { return REAL(name)(l, t); });                    \
+  }
+#define UNLOCK_INTERCEPTOR(name, type, kind)                                   \
+  INTERCEPTOR_ATTRIBUTE int name(type *l) {                                    \
+    SCOPED_INTERCEPTOR(name, l);                                               \
+    return InterceptUnlock(thr, caller_pc, #name, Addr(l), SyncKind::kind,     \
+                           [=] { return REAL(name)(l); });                     \
+  }
+#define INIT_INTERCEPTOR(name, type, attr_type, kind)                          \
+  INTERCEPTOR_ATTRIBUTE int name(type *l, attr_type a) {                       \
+    SCOPED_INTERCEPTOR(name, l, a);                                            \
+    return InterceptInit(thr, caller_pc, #name, Addr(l), SyncKind::kind, 0,    \
+                         [=] { return REAL(name)(l, a); });                    \
+  }
+#define DESTROY_INTERCEPTOR(name, type, kind)                                  \
+  INTERCEPTOR_ATTRIBUTE int name(type *l) {                                    \
+    SCOPED_INTERCEPTOR(name, l);                                               \
+    return InterceptDestroy(thr, caller_pc, #name, Addr(l), SyncKind::kind,    \
+                            [=] { return REAL(name)(l); });                    \
+  }
 
-INTERCEPTOR_ATTRIBUTE int pthread_spin_destroy(pthread_spinlock_t *l) {
-  SCOPED_INTERCEPTOR(pthread_spin_destroy, l);
-  int res = REAL(pthread_spin_destroy)(l);
-  if (!res)
-    MutexDestroyed(thr, Addr(l));
-  return res;
-}
+INIT_INTERCEPTOR(pthread_mutex_init, pthread_mutex_t,
+                 const pthread_mutexattr_t *, kMutex)
+DESTROY_INTERCEPTOR(pthread_mutex_destroy, pthread_mutex_t, kMutex)
+LOCK_INTERCEPTOR(pthread_mutex_lock, pthread_mutex_t, kMutex, true, kBlocking)
+LOCK_INTERCEPTOR(pthread_mutex_trylock, pthread_mutex_t, kMutex, true, kTry)
+TIMED_LOCK_INTERCEPTOR(pthread_mutex_timedlock, pthread_mutex_t, kMutex, true)
+UNLOCK_INTERCEPTOR(pthread_mutex_unlock, pthread_mutex_t, kMutex)
 
-INTERCEPTOR_ATTRIBUTE int pthread_spin_lock(pthread_spinlock_t *l) {
-  SCOPED_INTERCEPTOR(pthread_spin_lock, l);
-  int res = CallBlocking(thr, REAL(pthread_spin_lock), l);
-  if (!res)
-    MutexLocked(thr, Addr(l), true);
-  return res;
-}
+INIT_INTERCEPTOR(pthread_rwlock_init, pthread_rwlock_t,
+                 const pthread_rwlockattr_t *, kRwLock)
+DESTROY_INTERCEPTOR(pthread_rwlock_destroy, pthread_rwlock_t, kRwLock)
+LOCK_INTERCEPTOR(pthread_rwlock_rdlock, pthread_rwlock_t, kRwLock, false,
+                 kBlocking)
+LOCK_INTERCEPTOR(pthread_rwlock_tryrdlock, pthread_rwlock_t, kRwLock, false,
+                 kTry)
+TIMED_LOCK_INTERCEPTOR(pthread_rwlock_timedrdlock, pthread_rwlock_t, kRwLock,
+                       false)
+LOCK_INTERCEPTOR(pthread_rwlock_wrlock, pthread_rwlock_t, kRwLock, true,
+                 kBlocking)
+LOCK_INTERCEPTOR(pthread_rwlock_trywrlock, pthread_rwlock_t, kRwLock, true,
+                 kTry)
+TIMED_LOCK_INTERCEPTOR(pthread_rwlock_timedwrlock, pthread_rwlock_t, kRwLock,
+                       true)
+UNLOCK_INTERCEPTOR(pthread_rwlock_unlock, pthread_rwlock_t, kRwLock)
 
-INTERCEPTOR_ATTRIBUTE int pthread_spin_trylock(pthread_spinlock_t *l) {
-  SCOPED_INTERCEPTOR(pthread_spin_trylock, l);
-  int res = REAL(pthread_spin_trylock)(l);
-  if (!res)
-    MutexLocked(thr, Addr(l), true);
-  return res;
-}
-
-INTERCEPTOR_ATTRIBUTE int pthread_spin_unlock(pthread_spinlock_t *l) {
-  SCOPED_INTERCEPTOR(pthread_spin_unlock, l);
-  MutexUnlocking(thr, Addr(l), true);
-  return REAL(pthread_spin_unlock)(l);
-}
+INIT_INTERCEPTOR(pthread_spin_init, pthread_spinlock_t, int, kSpinLock)
+DESTROY_INTERCEPTOR(pthread_spin_destroy, pthread_spinlock_t, kSpinLock)
+LOCK_INTERCEPTOR(pthread_spin_lock, pthread_spinlock_t, kSpinLock, true,
+                 kBlocking)
+LOCK_INTERCEPTOR(pthread_spin_trylock, pthread_spinlock_t, kSpinLock, true,
+                 kTry)
+UNLOCK_INTERCEPTOR(pthread_spin_unlock, pthread_spinlock_t, kSpinLock)
 
 // --- Condition variables ----------------------------------------------------
+
+INIT_INTERCEPTOR(pthread_cond_init, pthread_cond_t, const pthread_condattr_t *,
+                 kCond)
+DESTROY_INTERCEPTOR(pthread_cond_destroy, pthread_cond_t, kCond)
 
 INTERCEPTOR_ATTRIBUTE int pthread_cond_signal(pthread_cond_t *c) {
   SCOPED_INTERCEPTOR(pthread_cond_signal, c);
@@ -532,44 +542,58 @@ INTERCEPTOR_ATTRIBUTE int pthread_cond_broadcast(pthread_cond_t *c) {
   return REAL(pthread_cond_broadcast)(c);
 }
 
-// A wait releases the mutex, sleeps, and re-acquires it (a new lock region);
-// returning from a wait that was signalled orders the waiter after the
-// signaller (hrace_write_read.h says which one).
-static void BeforeCondWait(ThreadState *thr, pthread_mutex_t *m) {
-  MutexUnlocking(thr, Addr(m), true, /*for_wait=*/true);
+namespace {
+// What a cancelled wait must undo: glibc took the mutex again before the
+// program's cleanup handlers run, and they run holding it; the thread no
+// longer waits on the condition variable.
+struct CondWaitCall {
+  uptr cond;
+  uptr mutex;
+  uptr pc;
+};
+
+void WaitCancelled(ThreadState *thr, uptr arg) {
+  const CondWaitCall *call = reinterpret_cast<const CondWaitCall *>(arg);
+  MutexLocked(thr, call->pc, call->mutex, true);
+  CondWaitEnd(thr, call->cond);
 }
 
-// Cancelled in the wait: glibc took the mutex again before the program's
-// cleanup handlers run, and they run holding it.
-static void WaitCancelled(ThreadState *thr, uptr m) {
-  MutexLocked(thr, m, true);
+// A wait releases the mutex, sleeps, and re-acquires it (a new lock region,
+// which can block behind the locks the thread still holds); returning from
+// a wait that was signalled orders the waiter after the signaller
+// (hrace_write_read.h says which one).
+template <typename Fn>
+int InterceptCondWait(ThreadState *thr, uptr pc, const char *name, uptr cond,
+                      uptr mutex, int expected, Fn real) {
+  bool misuse = CondWaitBegin(thr, pc, cond, mutex);
+  MutexUnlocking(thr, mutex, true, /*for_wait=*/true);
+  CondWaitCall call{cond, mutex, pc};
+  int res = CallCancellationPoint(thr, WaitCancelled,
+                                  reinterpret_cast<uptr>(&call), real);
+  MutexPreLock(thr, pc, mutex);
+  MutexLocked(thr, pc, mutex, true);
+  CondWaitEnd(thr, cond);
+  WaitReturned(thr, cond, res == 0);
+  CheckResult(thr, pc, name, res, misuse, expected);
+  return res;
 }
-
-static void AfterCondWait(ThreadState *thr, pthread_cond_t *c,
-                          pthread_mutex_t *m, int res) {
-  MutexLocked(thr, Addr(m), true);
-  WaitReturned(thr, Addr(c), res == 0);
-}
+} // namespace
 
 INTERCEPTOR_ATTRIBUTE int pthread_cond_wait(pthread_cond_t *c,
                                             pthread_mutex_t *m) {
   SCOPED_INTERCEPTOR(pthread_cond_wait, c, m);
-  BeforeCondWait(thr, m);
-  int res = CallCancellationPoint(thr, WaitCancelled, Addr(m),
-                                  REAL(pthread_cond_wait), c, m);
-  AfterCondWait(thr, c, m, res);
-  return res;
+  return InterceptCondWait(thr, caller_pc, "pthread_cond_wait", Addr(c),
+                           Addr(m), 0,
+                           [=] { return REAL(pthread_cond_wait)(c, m); });
 }
 
 INTERCEPTOR_ATTRIBUTE int pthread_cond_timedwait(pthread_cond_t *c,
                                                  pthread_mutex_t *m,
                                                  const struct timespec *t) {
   SCOPED_INTERCEPTOR(pthread_cond_timedwait, c, m, t);
-  BeforeCondWait(thr, m);
-  int res = CallCancellationPoint(thr, WaitCancelled, Addr(m),
-                                  REAL(pthread_cond_timedwait), c, m, t);
-  AfterCondWait(thr, c, m, res);
-  return res;
+  return InterceptCondWait(
+      thr, caller_pc, "pthread_cond_timedwait", Addr(c), Addr(m), ETIMEDOUT,
+      [=] { return REAL(pthread_cond_timedwait)(c, m, t); });
 }
 
 INTERCEPTOR_ATTRIBUTE int pthread_cond_clockwait(pthread_cond_t *c,
@@ -577,19 +601,9 @@ INTERCEPTOR_ATTRIBUTE int pthread_cond_clockwait(pthread_cond_t *c,
                                                  clockid_t clock,
                                                  const struct timespec *t) {
   SCOPED_INTERCEPTOR(pthread_cond_clockwait, c, m, clock, t);
-  BeforeCondWait(thr, m);
-  int res = CallCancellationPoint(thr, WaitCancelled, Addr(m),
-                                  REAL(pthread_cond_clockwait), c, m, clock, t);
-  AfterCondWait(thr, c, m, res);
-  return res;
-}
-
-INTERCEPTOR_ATTRIBUTE int pthread_cond_destroy(pthread_cond_t *c) {
-  SCOPED_INTERCEPTOR(pthread_cond_destroy, c);
-  int res = REAL(pthread_cond_destroy)(c);
-  if (!res)
-    MutexDestroyed(thr, Addr(c));
-  return res;
+  return InterceptCondWait(
+      thr, caller_pc, "pthread_cond_clockwait", Addr(c), Addr(m), ETIMEDOUT,
+      [=] { return REAL(pthread_cond_clockwait)(c, m, clock, t); });
 }
 
 // --- Barriers, once, semaphores ---------------------------------------------
@@ -598,28 +612,24 @@ INTERCEPTOR_ATTRIBUTE int pthread_barrier_init(pthread_barrier_t *b,
                                                const pthread_barrierattr_t *a,
                                                unsigned count) {
   SCOPED_INTERCEPTOR(pthread_barrier_init, b, a, count);
-  int res = REAL(pthread_barrier_init)(b, a, count);
-  if (!res)
-    BarrierInit(thr, Addr(b), count);
-  return res;
+  return InterceptInit(thr, caller_pc, "pthread_barrier_init", Addr(b),
+                       SyncKind::kBarrier, count,
+                       [=] { return REAL(pthread_barrier_init)(b, a, count); });
 }
 
 INTERCEPTOR_ATTRIBUTE int pthread_barrier_wait(pthread_barrier_t *b) {
   SCOPED_INTERCEPTOR(pthread_barrier_wait, b);
+  bool misuse = CheckBarrierWait(thr, caller_pc, Addr(b));
   // Everyone's arrival at this round is published before anyone leaves it.
   u32 round = BarrierArrive(thr, Addr(b));
   int res = CallBlocking(thr, REAL(pthread_barrier_wait), b);
   BarrierLeave(thr, Addr(b), round);
+  CheckResult(thr, caller_pc, "pthread_barrier_wait", res, misuse,
+              PTHREAD_BARRIER_SERIAL_THREAD);
   return res;
 }
 
-INTERCEPTOR_ATTRIBUTE int pthread_barrier_destroy(pthread_barrier_t *b) {
-  SCOPED_INTERCEPTOR(pthread_barrier_destroy, b);
-  int res = REAL(pthread_barrier_destroy)(b);
-  if (!res)
-    MutexDestroyed(thr, Addr(b));
-  return res;
-}
+DESTROY_INTERCEPTOR(pthread_barrier_destroy, pthread_barrier_t, kBarrier)
 
 namespace {
 // pthread_once takes no argument for its routine: the routine to run and its
@@ -683,40 +693,74 @@ INTERCEPTOR_ATTRIBUTE void __cxa_guard_abort(u64 *g) {
   REAL(__cxa_guard_abort)(g);
 }
 
+// --- Semaphores: -1 and errno instead of an error code --------------------
+
+namespace {
+int ErrorOf(int res) { return res ? errno : 0; }
+
+template <typename Fn>
+int InterceptSemWait(ThreadState *thr, uptr pc, const char *name, sem_t *s,
+                     bool blocks, int expected, Fn real) {
+  SemWaitBegin(thr, Addr(s));
+  int res = blocks ? CallCancellationPoint(thr, nullptr, 0, real) : real();
+  int error = ErrorOf(res);
+  SemWaitEnd(thr, Addr(s));
+  if (!res)
+    AcquireAddr(thr, Addr(s));
+  // A signal interrupts a wait: the program's loop waits again.
+  CheckResult(thr, pc, name, error, false, expected, EINTR);
+  errno = error;
+  return res;
+}
+} // namespace
+
+INTERCEPTOR_ATTRIBUTE int sem_init(sem_t *s, int pshared, unsigned value) {
+  SCOPED_INTERCEPTOR(sem_init, s, pshared, value);
+  int res = REAL(sem_init)(s, pshared, value);
+  int error = ErrorOf(res);
+  if (!res)
+    SyncObjectInit(thr, caller_pc, Addr(s), SyncKind::kSemaphore);
+  CheckResult(thr, caller_pc, "sem_init", error, false);
+  errno = error;
+  return res;
+}
+
 INTERCEPTOR_ATTRIBUTE int sem_post(sem_t *s) {
   SCOPED_INTERCEPTOR(sem_post, s);
   ReleaseAddr(thr, Addr(s));
-  return REAL(sem_post)(s);
+  int res = REAL(sem_post)(s);
+  int error = ErrorOf(res);
+  CheckResult(thr, caller_pc, "sem_post", error, false);
+  errno = error;
+  return res;
 }
 
 INTERCEPTOR_ATTRIBUTE int sem_wait(sem_t *s) {
   SCOPED_INTERCEPTOR(sem_wait, s);
-  int res = CallCancellationPoint(thr, nullptr, 0, REAL(sem_wait), s);
-  if (!res)
-    AcquireAddr(thr, Addr(s));
-  return res;
+  return InterceptSemWait(thr, caller_pc, "sem_wait", s, true, 0,
+                          [=] { return REAL(sem_wait)(s); });
 }
 
 INTERCEPTOR_ATTRIBUTE int sem_trywait(sem_t *s) {
   SCOPED_INTERCEPTOR(sem_trywait, s);
-  int res = REAL(sem_trywait)(s);
-  if (!res)
-    AcquireAddr(thr, Addr(s));
-  return res;
+  return InterceptSemWait(thr, caller_pc, "sem_trywait", s, false, EAGAIN,
+                          [=] { return REAL(sem_trywait)(s); });
 }
 
 INTERCEPTOR_ATTRIBUTE int sem_timedwait(sem_t *s, const struct timespec *t) {
   SCOPED_INTERCEPTOR(sem_timedwait, s, t);
-  int res = CallCancellationPoint(thr, nullptr, 0, REAL(sem_timedwait), s, t);
-  if (!res)
-    AcquireAddr(thr, Addr(s));
-  return res;
+  return InterceptSemWait(thr, caller_pc, "sem_timedwait", s, true, ETIMEDOUT,
+                          [=] { return REAL(sem_timedwait)(s, t); });
 }
 
 INTERCEPTOR_ATTRIBUTE int sem_destroy(sem_t *s) {
   SCOPED_INTERCEPTOR(sem_destroy, s);
+  bool misuse = CheckDestroy(thr, caller_pc, Addr(s), SyncKind::kSemaphore);
   int res = REAL(sem_destroy)(s);
+  int error = ErrorOf(res);
   if (!res)
     MutexDestroyed(thr, Addr(s));
+  CheckResult(thr, caller_pc, "sem_destroy", error, misuse);
+  errno = error;
   return res;
 }

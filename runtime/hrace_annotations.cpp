@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "../shadow/hrace_shadow.h"
 #include "hrace_libc.h"
+#include "hrace_misuse.h"
 #include "hrace_rtl.h"
 
 using namespace hrace;
@@ -109,12 +110,23 @@ INTERFACE_ATTRIBUTE void AnnotateRWLockDestroy(const char *, int,
 INTERFACE_ATTRIBUTE void AnnotateRWLockAcquired(const char *, int,
                                                 const volatile void *lock,
                                                 long is_w) {
-  WithThread([&](ThreadState *thr) { MutexLocked(thr, Addr(lock), is_w); });
+  uptr pc = CALLER_PC();
+  // Said after the acquisition, but it may have blocked: it orders the locks
+  // the thread holds before this one.
+  WithThread([&](ThreadState *thr) {
+    MutexPreLock(thr, pc, Addr(lock));
+    MutexLocked(thr, pc, Addr(lock), is_w);
+  });
 }
 INTERFACE_ATTRIBUTE void AnnotateRWLockReleased(const char *, int,
                                                 const volatile void *lock,
                                                 long is_w) {
-  WithThread([&](ThreadState *thr) { MutexUnlocking(thr, Addr(lock), is_w); });
+  uptr pc = CALLER_PC();
+  WithThread([&](ThreadState *thr) {
+    CheckUnlock(thr, pc, Addr(lock), SyncKind::kUnknown,
+                is_w ? UnlockMode::kWrite : UnlockMode::kRead);
+    MutexUnlocking(thr, Addr(lock), is_w);
+  });
 }
 
 // A condition variable or a producer/consumer queue the program implements:

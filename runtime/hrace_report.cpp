@@ -19,6 +19,7 @@
 #include "hrace_symbolizer.h"
 
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <unistd.h>
 
@@ -232,6 +233,87 @@ void ExplainCause(TextBuffer *out, const RaceInfo &race) {
               "remembers.\n");
 }
 
+const char *const kMisuseKinds[] = {
+#define HRACE_MISUSE(name, kind, title) kind,
+#include "hrace_misuse.inc"
+#undef HRACE_MISUSE
+};
+const char *const kMisuseTitles[] = {
+#define HRACE_MISUSE(name, kind, title) title,
+#include "hrace_misuse.inc"
+#undef HRACE_MISUSE
+};
+
+void PrintStackId(TextBuffer *out, StackId id, SymbolizedFrame *top) {
+  u32 n;
+  const uptr *frames = ctx->stacks.Get(id, &n);
+  PrintStack(out, frames, n, top);
+}
+
+// Capitalised for the start of a line.
+void AppendNoun(TextBuffer *out, const char *noun) {
+  char first = noun[0];
+  if (first >= 'a' && first <= 'z')
+    first = static_cast<char>(first - 'a' + 'A');
+  out->Append("%c%s", first, noun + 1);
+}
+
+void AppendObjectName(TextBuffer *out, const ObjectDescription &o) {
+  out->Append("  ");
+  AppendNoun(out, o.noun);
+  if (o.lock_id)
+    out->Append(" M%u", o.lock_id);
+}
+
+void DescribeObject(TextBuffer *out, const ObjectDescription &o) {
+  AppendObjectName(out, o);
+  out->Append(" at 0x%zx", o.addr);
+  if (o.holder)
+    out->Append(" is held by thread T%u", o.holder - 1);
+  else if (o.readers)
+    out->Append(" is held for reading by %u thread%s", o.readers,
+                o.readers == 1 ? "" : "s");
+  else if (!o.acquired && o.first_seen) {
+    out->Append(" was first observed by thread T%u at:\n", o.first_seen_thread);
+    PrintStackId(out, o.first_seen, nullptr);
+    return;
+  }
+  out->Append("\n");
+  if (o.acquired) {
+    AppendObjectName(out, o);
+    out->Append(" was acquired at:\n");
+    PrintStackId(out, o.acquired, nullptr);
+  }
+  if (o.first_seen) {
+    AppendObjectName(out, o);
+    out->Append(" was first observed by thread T%u at:\n", o.first_seen_thread);
+    PrintStackId(out, o.first_seen, nullptr);
+  }
+}
+
+void AppendSummary(TextBuffer *out, const char *kind,
+                   const SymbolizedFrame &top) {
+  out->Append("SUMMARY: HybridRace: %s ", kind);
+  if (top.file[0])
+    out->Append("%s:%d", top.file, top.line);
+  else
+    out->Append("(%s+0x%zx)", top.module, top.module_offset);
+  out->Append(" in %s\n==================\n",
+              top.function[0] ? top.function : "??");
+}
+
+// Writes the finished report; reports.mu is held.
+void EmitReport(const TextBuffer &out) {
+  char notice[768];
+  if (TakeSymbolizerNotice(notice, sizeof(notice)))
+    WriteToFd(OutputFd(), notice, internal_strlen(notice));
+  WriteToFd(OutputFd(), out.data(), out.length());
+  if (ctx->flags.halt_on_error) {
+    fflush(nullptr);
+    _exit(ctx->flags.exitcode);
+  }
+}
+
 } // namespace
 
 void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
@@ -278,21 +360,100 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
   DescribeThread(&out, thr->thread_id);
   if (prev_seg.thread_id != thr->thread_id)
     DescribeThread(&out, prev_seg.thread_id);
-  out.Append("SUMMARY: HybridRace: data race ");
-  if (top.file[0])
-    out.Append("%s:%d", top.file, top.line);
-  else
-    out.Append("(%s+0x%zx)", top.module, top.module_offset);
-  out.Append(" in %s\n==================\n",
-             top.function[0] ? top.function : "??");
-  char notice[768];
-  if (TakeSymbolizerNotice(notice, sizeof(notice)))
-    WriteToFd(OutputFd(), notice, internal_strlen(notice));
-  WriteToFd(OutputFd(), out.data(), out.length());
-  if (ctx->flags.halt_on_error) {
-    fflush(nullptr);
-    _exit(ctx->flags.exitcode);
+  AppendSummary(&out, "data race", top);
+  EmitReport(out);
+}
+
+void ReportMisuse(ThreadState *thr, uptr pc, Misuse kind,
+                  const ObjectDescription *objects, u32 object_count,
+                  StackId stack, const char *what, ...) {
+  ScopedInRuntime in_rtl;
+  SpinMutexLock l(&reports.mu);
+  u32 k = static_cast<u32>(kind);
+  // Tagged so that no pair of a race (two code addresses) can match it.
+  if (AlreadyReported(pc, k + 1))
+    return;
+  reports.count++;
+  TextBuffer out(reports.buffer, sizeof(reports.buffer));
+  out.Append("==================\n");
+  out.Append("WARNING: HybridRace: %s (pid=%d)\n", kMisuseTitles[k],
+             static_cast<int>(getpid()));
+  out.Append("  Thread T%u ", thr->thread_id);
+  va_list ap;
+  va_start(ap, what);
+  out.AppendV(what, ap);
+  va_end(ap);
+  out.Append(":\n");
+  SymbolizedFrame top = {};
+  if (stack) {
+    PrintStackId(&out, stack, &top);
+  } else {
+    uptr frames[kMaxFramesShown];
+    u32 depth = CaptureStack(thr, pc, frames, kMaxFramesShown);
+    PrintStack(&out, frames, depth, &top);
   }
+  for (u32 i = 0; i < object_count; i++)
+    DescribeObject(&out, objects[i]);
+  DescribeThread(&out, thr->thread_id);
+  for (u32 i = 0; i < object_count; i++)
+    if (objects[i].holder && objects[i].holder - 1 != thr->thread_id)
+      DescribeThread(&out, objects[i].holder - 1);
+  AppendSummary(&out, kMisuseKinds[k], top);
+  EmitReport(out);
+}
+
+void ReportLockOrderInversion(ThreadState *thr, const LockOrderEdge *cycle,
+                              const LockIdentity *locks, u32 shown,
+                              u32 length) {
+  ScopedInRuntime in_rtl;
+  SpinMutexLock l(&reports.mu);
+  reports.count++;
+  TextBuffer out(reports.buffer, sizeof(reports.buffer));
+  out.Append("==================\n");
+  out.Append("WARNING: HybridRace: lock-order inversion (potential "
+             "deadlock) (pid=%d)\n",
+             static_cast<int>(getpid()));
+  out.Append("  Cycle of %u locks in the lock-order graph: ", length);
+  for (u32 i = 0; i < shown; i++)
+    out.Append("M%u => ", cycle[i].from);
+  if (shown < length)
+    out.Append("... (%u more) => ", length - shown);
+  out.Append("M%u\n", cycle[0].from);
+  SymbolizedFrame top = {};
+  u32 threads[StackDepot::kMaxFrames];
+  u32 thread_count = 0;
+  // The edge that closed the cycle (this thread, now) first.
+  for (u32 i = 0; i < shown; i++) {
+    const LockOrderEdge &e = cycle[i];
+    out.Append("\n  Mutex M%u acquired here while holding mutex M%u by "
+               "thread T%u:\n",
+               e.to, e.from, e.thread_id);
+    PrintStackId(&out, e.to_stack, i ? nullptr : &top);
+    out.Append("  Mutex M%u previously acquired by the same thread here:\n",
+               e.from);
+    PrintStackId(&out, e.from_stack, nullptr);
+    bool seen = false;
+    for (u32 j = 0; j < thread_count; j++)
+      seen |= threads[j] == e.thread_id;
+    if (!seen && thread_count < StackDepot::kMaxFrames)
+      threads[thread_count++] = e.thread_id;
+  }
+  out.Append("\n");
+  for (u32 i = 0; i < shown; i++) {
+    out.Append("  Mutex M%u at 0x%zx", cycle[i].from, locks[i].addr);
+    if (locks[i].first_seen) {
+      out.Append(" was first observed by thread T%u at:\n",
+                 locks[i].first_seen_thread);
+      PrintStackId(&out, locks[i].first_seen, nullptr);
+    } else {
+      out.Append("\n");
+    }
+  }
+  for (u32 i = 0; i < thread_count; i++)
+    DescribeThread(&out, threads[i]);
+  (void)thr;
+  AppendSummary(&out, "lock-order-inversion (potential deadlock)", top);
+  EmitReport(out);
 }
 
 void ReportsForkChild() {

@@ -11,8 +11,10 @@
 #include "../shadow/hrace_shadow.h"
 #include "hrace_access.h"
 #include "hrace_alloc.h"
+#include "hrace_deadlock.h"
 #include "hrace_interface.h"
 #include "hrace_libc.h"
+#include "hrace_misuse.h"
 #include "hrace_report.h"
 #include "hrace_signal.h"
 
@@ -65,6 +67,7 @@ void InitFlags() {
 void AtExit() {
   ThreadState *thr = cur_thread();
   thr->in_rtl++;
+  CheckThreadLeaks(thr);
   thr->exiting = true;
   FinishReports();
 }
@@ -93,6 +96,7 @@ void Initialize() {
   InitInterceptors();
   c->segments.Init();
   c->syncs.Init();
+  c->syncs.SetForgetLockHook(LockOrderForget);
   c->locksets.Init(kMaxLockSets, kUnknownLockSet, "lock sets");
   // Past 1,023 thread sets the join rule no longer shrinks the new ones
   // (docs/design.md): a loss of precision, said only at verbosity=1.
@@ -221,6 +225,10 @@ bool EndedBefore(ThreadState *thr, u32 thread_id) {
 
 bool LocksOrder() { return ctx->flags.msm == Msm::kHb; }
 
+bool TracksAcquisitions() {
+  return ctx->flags.detect_deadlocks || ctx->flags.report_misuse;
+}
+
 void Acquire(ThreadState *thr, SyncObject *s) {
   SpinMutexLock l(&s->mu);
   AcquireClock(thr, s->clock);
@@ -301,23 +309,51 @@ void BarrierLeave(ThreadState *thr, uptr addr, u32 round) {
   }
 }
 
-void MutexLocked(ThreadState *thr, uptr addr, bool write) {
+StackId CurrentStack(ThreadState *thr, uptr pc) {
+  uptr frames[StackDepot::kMaxFrames];
+  u32 n = CaptureStack(thr, pc, frames, StackDepot::kMaxFrames);
+  return ctx->stacks.Put(frames, n);
+}
+
+SyncObject *NamedLock(ThreadState *thr, uptr pc, uptr addr) {
   SyncObject *s = ctx->syncs.GetOrCreate(addr);
+  if (!s || LIKELY(LoadRelaxed(&s->lock_id)))
+    return s;
+  // Once per lock: its name and the stack reports show it by.
+  StackId first_seen = s->first_seen ? 0 : CurrentStack(thr, pc);
+  SpinMutexLock l(&s->mu);
+  if (!s->lock_id)
+    StoreRelaxed(&s->lock_id, ctx->syncs.NewLockId());
+  if (!s->first_seen) {
+    s->first_seen = first_seen;
+    s->first_seen_thread = thr->thread_id;
+  }
+  return s;
+}
+
+void MutexPreLock(ThreadState *thr, uptr pc, uptr addr) {
+  if (!ctx->flags.detect_deadlocks || !thr->acquisitions.count())
+    return;
+  if (SyncObject *s = NamedLock(thr, pc, addr))
+    LockOrderBeforeAcquire(thr, pc, s);
+}
+
+void MutexLocked(ThreadState *thr, uptr pc, uptr addr, bool write) {
+  SyncObject *s = NamedLock(thr, pc, addr);
   if (!s)
     return;
   bool first;
-  LockId id;
+  LockId id = s->lock_id;
   {
     SpinMutexLock l(&s->mu);
-    if (!s->lock_id)
-      s->lock_id = ctx->syncs.NewLockId();
-    id = s->lock_id;
     u32 me = thr->thread_id + 1;
     // A recursive mutex is acquired once, however deep the recursion.
     first = !(write && s->owner == me);
     if (write) {
       s->owner = me;
       s->recursion++;
+    } else {
+      s->readers++;
     }
     if (first && (LocksOrder() || s->pure_happens_before)) {
       AcquireClock(thr, s->clock);
@@ -327,6 +363,8 @@ void MutexLocked(ThreadState *thr, uptr addr, bool write) {
     }
   }
   if (first) {
+    if (TracksAcquisitions())
+      LockOrderAcquired(thr, pc, s);
     thr->locks.Add(id, write);
     thr->noops.Invalidate();
     LockRegionStarted(thr, s);
@@ -349,6 +387,8 @@ void MutexUnlocking(ThreadState *thr, uptr addr, bool write, bool for_wait) {
       last = --s->recursion == 0;
       if (last)
         s->owner = 0;
+    } else if (s->readers) {
+      s->readers--;
     }
     if (last && (LocksOrder() || s->pure_happens_before)) {
       if (write)
@@ -360,6 +400,8 @@ void MutexUnlocking(ThreadState *thr, uptr addr, bool write, bool for_wait) {
   if (!last)
     return;
   LockRegionEnding(thr, s, for_wait);
+  if (TracksAcquisitions())
+    LockOrderReleased(thr, s->lock_id);
   thr->locks.Remove(s->lock_id);
   thr->noops.Invalidate();
   UpdateRecording(thr);
@@ -439,6 +481,8 @@ void ThreadFinish(ThreadState *thr) {
   tc->sync_clock.CopyFrom(thr->vc);
   tc->last_clock = thr->clock;
   ThreadRelationsFinished(thr);
+  CheckThreadExit(thr);
+  thr->acquisitions.Free();
   ctx->threads.RecordEnd(thr->thread_id, thr->slot, thr->clock);
   // What runs after this (TLS destructors, pthread_exit's unwinding) is not
   // seen: the slot may already belong to a new thread.
@@ -505,6 +549,7 @@ void HeapBlockFreedBy(ThreadState *thr, uptr free_pc, uptr caller_pc, uptr addr,
                       uptr size) {
   if (!IsAppMem(addr))
     return;
+  CheckFreeOfLocks(thr, caller_pc, addr, size);
   // Locks and other sync objects in the block are gone; so are benign-race
   // marks, which would otherwise hide the free's write.
   ctx->syncs.ResetRange(addr, size);

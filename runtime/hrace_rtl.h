@@ -14,11 +14,13 @@
 #ifndef HRACE_RTL_H
 #define HRACE_RTL_H
 
+#include "../detectors/hrace_lock_order.h"
 #include "hrace_defs.h"
 #include "hrace_flags.h"
 #include "hrace_heap_block.h"
 #include "hrace_lockset.h"
 #include "hrace_segment.h"
+#include "hrace_stack_depot.h"
 #include "hrace_sync.h"
 #include "hrace_thread.h"
 
@@ -35,6 +37,10 @@ struct Context {
   // Thread sets of shared locations (ids of T<n>), for the join rule.
   IdSetTable threadsets;
   ThreadRegistry threads;
+  // Stacks kept for reports: where sync objects were first seen, where
+  // lock-order edges were made.
+  StackDepot stacks;
+  LockOrderGraph lock_order;
 };
 
 // Thread set ids must fit the 10 bits a shared shadow cell gives them; the
@@ -111,6 +117,9 @@ bool EndedBefore(ThreadState *thr, u32 thread_id);
 // Locks release -> acquire only in the pure happens-before machine; the
 // hybrid machines check locks with lock sets instead.
 bool LocksOrder();
+// Threads keep their acquisitions with stacks (HeldAcquisitions): for the
+// lock-order graph and the misuse reports.
+bool TracksAcquisitions();
 
 // Release/acquire on a sync object's clock; s->mu must not be held.
 void Acquire(ThreadState *thr, SyncObject *s);
@@ -125,9 +134,17 @@ void BarrierLeave(ThreadState *thr, uptr addr, u32 round);
 
 // --- Locks ------------------------------------------------------------------
 
-// A lock was acquired (write = exclusively). Updates the lock set and, where
-// the state machine counts locks as ordering, the clocks.
-void MutexLocked(ThreadState *thr, uptr addr, bool write);
+// The current stack (pc innermost), stored in the depot.
+StackId CurrentStack(ThreadState *thr, uptr pc);
+// The lock at addr, named (M<n>) and its first sighting recorded; nullptr for
+// non-app addresses.
+SyncObject *NamedLock(ThreadState *thr, uptr pc, uptr addr);
+// The thread is about to block acquiring the lock at addr (not a trylock):
+// the lock-order edges from the locks it holds (detect_deadlocks).
+void MutexPreLock(ThreadState *thr, uptr pc, uptr addr);
+// A lock was acquired (write = exclusively) at pc. Updates the lock set and,
+// where the state machine counts locks as ordering, the clocks.
+void MutexLocked(ThreadState *thr, uptr pc, uptr addr, bool write);
 // A lock is about to be released; `for_wait`: by a condition wait, which
 // takes it again before it returns.
 void MutexUnlocking(ThreadState *thr, uptr addr, bool write,

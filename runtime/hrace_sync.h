@@ -72,15 +72,14 @@ struct SyncObject {
   bool pure_happens_before;
   // Barriers only: made by the first pthread_barrier_init or arrival.
   BarrierState *barrier;
-  // For the misuse checks: the kind, whether its destroy was seen (the
-  // object then stays, so that a later use is known to be invalid), whether
-  // pthread_barrier_init was seen, and where the object was first seen.
+  // For the misuse checks: the kind, whether a pthread_*_init made it (a
+  // barrier must be), and where the object was first seen.
   SyncKind kind;
-  bool destroyed;
   bool initialized;
   // The lock is a node of the lock-order graph (hrace_lock_order.h).
   bool in_lock_order_graph;
   StackId first_seen;
+  u32 first_seen_thread;
   // Read holds of a reader-writer lock.
   u32 readers;
   // Threads inside pthread_cond_wait or sem_wait on the object, and the

@@ -16,6 +16,7 @@
 #ifndef HRACE_THREAD_H
 #define HRACE_THREAD_H
 
+#include "../detectors/hrace_lock_order.h"
 #include "../shadow/hrace_shadow_cell.h"
 #include "hrace_defs.h"
 #include "hrace_lockset.h"
@@ -104,6 +105,9 @@ struct ThreadState {
   u32 acquires = 0;
   VectorClock vc;
   HeldLocks locks;
+  // The same locks with where they were taken, for lock-order edges and
+  // misuse reports (detect_deadlocks, report_misuse).
+  HeldAcquisitions acquisitions;
   ThreadRelations relations;
   SetOpCache set_ops;
   NoopMemo noops;

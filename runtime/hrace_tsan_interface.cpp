@@ -26,6 +26,7 @@
 #include "hrace_alloc.h"
 #include "hrace_interface.h"
 #include "hrace_libc.h"
+#include "hrace_misuse.h"
 #include "hrace_rtl.h"
 
 using namespace hrace;
@@ -34,6 +35,7 @@ namespace {
 
 // The flags of <sanitizer/tsan_interface.h> this file reads.
 constexpr unsigned kMutexReadLock = 1 << 3;
+constexpr unsigned kMutexTryLock = 1 << 4;
 constexpr unsigned kMutexTryLockFailed = 1 << 5;
 // After a full unlock (a condition wait), the lock is taken back `recursion`
 // deep; a full unlock releases every level and says how many there were.
@@ -133,27 +135,41 @@ HRACE_INTERFACE void __tsan_mutex_destroy(void *addr, unsigned) {
   }
 }
 
-HRACE_INTERFACE void __tsan_mutex_pre_lock(void *, unsigned) {}
+// A lock that may block orders the locks the thread holds before it; a
+// trylock cannot deadlock.
+HRACE_INTERFACE void __tsan_mutex_pre_lock(void *addr, unsigned flags) {
+  if (flags & kMutexTryLock)
+    return;
+  uptr pc = CALLER_PC();
+  if (ThreadState *thr = CallingThread()) {
+    ScopedInRuntime in_rtl;
+    MutexPreLock(thr, pc, Addr(addr));
+  }
+}
 
 HRACE_INTERFACE void __tsan_mutex_post_lock(void *addr, unsigned flags,
                                             int recursion) {
   if (flags & kMutexTryLockFailed)
     return;
+  uptr pc = CALLER_PC();
   if (ThreadState *thr = CallingThread()) {
     ScopedInRuntime in_rtl;
     bool write = !(flags & kMutexReadLock);
     int depth = (flags & kMutexRecursiveLock) && recursion > 1 ? recursion : 1;
     for (int i = 0; i < depth; i++)
-      MutexLocked(thr, Addr(addr), write);
+      MutexLocked(thr, pc, Addr(addr), write);
   }
 }
 
 HRACE_INTERFACE int __tsan_mutex_pre_unlock(void *addr, unsigned flags) {
+  uptr pc = CALLER_PC();
   ThreadState *thr = CallingThread();
   if (!thr)
     return 0;
   ScopedInRuntime in_rtl;
   bool write = !(flags & kMutexReadLock);
+  CheckUnlock(thr, pc, Addr(addr), SyncKind::kUnknown,
+              write ? UnlockMode::kWrite : UnlockMode::kRead);
   if (!(flags & kMutexRecursiveUnlock) || !write) {
     MutexUnlocking(thr, Addr(addr), write);
     return 0;

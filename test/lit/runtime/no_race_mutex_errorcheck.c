@@ -5,15 +5,22 @@
 // thread's unlock and nothing is reported.
 //
 // The invisible signal only makes the thread's critical section come first
-// (the interesting schedule); the mutex orders it in any schedule.
+// (the interesting schedule); the mutex orders it in any schedule. The
+// misuse checker reports both calls (report_misuse=1, the default); the race
+// checker alone reports nothing.
 //
 // RUN: %hrace_cc %s -o %t
-// RUN: env HRACE_OPTIONS=msm=hb %t 2>&1 | FileCheck %s
+// RUN: env HRACE_OPTIONS=msm=hb:report_misuse=0 %t 2>&1 | FileCheck %s
+// RUN: env HRACE_OPTIONS=msm=hb not %t 2>&1 | FileCheck %s --check-prefix=MISUSE
 // CHECK-NOT: HybridRace
 // CHECK:     unlock by non-owner: EPERM
 // CHECK-NEXT: relock by owner: EDEADLK
 // CHECK-NEXT: Data = 42
 // CHECK-NOT: HybridRace
+// MISUSE: WARNING: HybridRace: unlock of an unlocked mutex
+// MISUSE: WARNING: HybridRace: relock of a non-recursive mutex (self-deadlock)
+// MISUSE-NOT: data race
+// MISUSE: HybridRace: reported 2 warnings
 
 #include "hrace_test_sync.h"
 #include <errno.h>
