@@ -117,6 +117,23 @@ const char *ErrorName(int error) {
 
 bool Enabled() { return ctx->flags.report_misuse; }
 
+// A frame's objects die unseen when it returns: an object the table still
+// knows on the caller's stack may be a dead one's, and another frame's
+// object of another kind may now live there. Globals and heap objects (a
+// free forgets them) have no such past.
+bool OnOwnStack(ThreadState *thr, uptr addr) {
+  const ThreadContext *tc = thr->context;
+  return tc && addr >= tc->stack_beg && addr < tc->stack_end;
+}
+
+// An object the runtime does not know as valid: named by its address only.
+ObjectDescription Unknown(uptr addr, SyncKind kind) {
+  ObjectDescription o;
+  o.noun = NounOf(kind);
+  o.addr = addr;
+  return o;
+}
+
 } // namespace
 
 bool CheckInit(ThreadState *thr, uptr pc, uptr addr, SyncKind kind,
@@ -125,8 +142,7 @@ bool CheckInit(ThreadState *thr, uptr pc, uptr addr, SyncKind kind,
     return false;
   SyncObject *s = ctx->syncs.Get(addr);
   if (kind == SyncKind::kBarrier && !barrier_count) {
-    SyncObject *b = Observed(thr, pc, addr, kind);
-    ObjectDescription o = Describe(b, kind);
+    ObjectDescription o = Unknown(addr, kind);
     ReportMisuse(thr, pc, Misuse::kBarrierInitInvalid, &o, 1, 0,
                  "initialises barrier at 0x%zx with a count of zero", addr);
     return true;
@@ -140,6 +156,8 @@ bool CheckInit(ThreadState *thr, uptr pc, uptr addr, SyncKind kind,
       SpinMutexLock l(&s->mu);
       waited = s->barrier && s->barrier->arrived;
     }
+    if (!waited && OnOwnStack(thr, addr))
+      return false;
     ReportMisuse(thr, pc,
                  waited ? Misuse::kBarrierInitWaited : Misuse::kBarrierReinit,
                  &o, 1, 0, "initialises barrier at 0x%zx again%s", addr,
@@ -190,10 +208,10 @@ bool CheckLock(ThreadState *thr, uptr pc, uptr addr, SyncKind kind, bool write,
   }
   ObjectDescription o = Describe(s, known);
   // A stale kind (an object of another kind once lived at this address and
-  // was never destroyed) is trusted only when it was initialised as such or
-  // is held now.
+  // was never destroyed) is trusted only when the object is held now, or was
+  // initialised as such outside the thread's stack.
   if (known != kind && IsLock(known) && IsLock(kind) &&
-      (initialized || o.holder || o.readers) &&
+      (o.holder || o.readers || (initialized && !OnOwnStack(thr, addr))) &&
       (known == SyncKind::kRwLock) != (kind == SyncKind::kRwLock)) {
     Misuse what = kind == SyncKind::kRwLock ? Misuse::kMutexAsRwLock
                                             : Misuse::kRwLockAsMutex;
@@ -258,10 +276,7 @@ bool CheckUnlock(ThreadState *thr, uptr pc, uptr addr, SyncKind kind,
     return false;
   bool destroyed = kind == SyncKind::kMutex && MutexMemoryDestroyed(addr);
   if (!s || !s->lock_id || destroyed) {
-    s = Observed(thr, pc, addr, kind);
-    if (!s)
-      return false;
-    ObjectDescription o = Describe(s, kind);
+    ObjectDescription o = Unknown(addr, kind);
     ReportMisuse(thr, pc, Misuse::kUnlockInvalid, &o, 1, 0,
                  "unlocks %s at 0x%zx, which %s", NounOf(kind), addr,
                  destroyed ? "was destroyed"
@@ -287,20 +302,14 @@ bool CheckDestroy(ThreadState *thr, uptr pc, uptr addr, SyncKind kind) {
   if (!Enabled())
     return false;
   if (kind == SyncKind::kMutex && MutexMemoryDestroyed(addr)) {
-    SyncObject *s = Observed(thr, pc, addr, kind);
-    if (!s)
-      return false;
-    ObjectDescription o = Describe(s, kind);
+    ObjectDescription o = Unknown(addr, kind);
     ReportMisuse(thr, pc, Misuse::kDestroyInvalid, &o, 1, 0,
                  "destroys mutex at 0x%zx, which was destroyed before", addr);
     return true;
   }
   SyncObject *s = ctx->syncs.Get(addr);
   if (kind == SyncKind::kBarrier && (!s || !s->initialized)) {
-    s = Observed(thr, pc, addr, kind);
-    if (!s)
-      return false;
-    ObjectDescription o = Describe(s, kind);
+    ObjectDescription o = Unknown(addr, kind);
     ReportMisuse(thr, pc, Misuse::kBarrierDestroyUninit, &o, 1, 0,
                  "destroys barrier at 0x%zx, which was never initialised",
                  addr);
@@ -356,10 +365,7 @@ bool CondWaitBegin(ThreadState *thr, uptr pc, uptr cond, uptr mutex) {
   SyncObject *m = ctx->syncs.Get(mutex);
   bool destroyed = MutexMemoryDestroyed(mutex);
   if (!m || !m->lock_id || destroyed) {
-    m = Observed(thr, pc, mutex, SyncKind::kMutex);
-    if (!m)
-      return false;
-    ObjectDescription o = Describe(m, SyncKind::kMutex);
+    ObjectDescription o = Unknown(mutex, SyncKind::kMutex);
     ReportMisuse(thr, pc, Misuse::kCondWaitInvalid, &o, 1, 0,
                  "waits on condition variable 0x%zx with mutex 0x%zx, which "
                  "%s",
@@ -410,10 +416,7 @@ bool CheckBarrierWait(ThreadState *thr, uptr pc, uptr addr) {
   SyncObject *s = ctx->syncs.Get(addr);
   if (s && s->initialized && s->kind == SyncKind::kBarrier)
     return false;
-  s = Observed(thr, pc, addr, SyncKind::kBarrier);
-  if (!s)
-    return false;
-  ObjectDescription o = Describe(s, SyncKind::kBarrier);
+  ObjectDescription o = Unknown(addr, SyncKind::kBarrier);
   ReportMisuse(thr, pc, Misuse::kBarrierWaitUninit, &o, 1, 0,
                "waits on barrier at 0x%zx, which was never initialised", addr);
   return true;
