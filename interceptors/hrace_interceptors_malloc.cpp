@@ -17,6 +17,7 @@
 
 #include "../runtime/hrace_heap_block.h"
 #include "../runtime/hrace_libc.h"
+#include "../runtime/hrace_report.h"
 #include "../runtime/hrace_rtl.h"
 
 #include <errno.h>
@@ -62,6 +63,29 @@ void OnFreeing(void *p, uptr size, uptr free_pc, uptr caller_pc) {
   HeapBlockFreedBy(thr, free_pc, caller_pc, Addr(p), size);
 }
 
+// report_signal_unsafe: the allocator's locks may be held by the code the
+// handler interrupted.
+NOINLINE void ReportSignalUnsafe(ThreadState *thr, const char *name, uptr fn_pc,
+                                 uptr caller_pc) {
+  if (!ctx->flags.report_signal_unsafe || thr->in_rtl || !thr->context)
+    return;
+  ScopedInRuntime in_rtl;
+  uptr frames[StackDepot::kMaxFrames];
+  frames[0] = fn_pc | kRuntimeFramePc;
+  u32 n =
+      1 + CaptureStack(thr, caller_pc, frames + 1, StackDepot::kMaxFrames - 1);
+  ReportMisuse(thr, caller_pc, Misuse::kSignalUnsafeCall, nullptr, 0,
+               ctx->stacks.Put(frames, n), "calls %s inside a signal handler",
+               name);
+}
+
+ALWAYS_INLINE void CheckSignalSafe(const char *name, uptr fn_pc,
+                                   uptr caller_pc) {
+  ThreadState *thr = cur_thread();
+  if (UNLIKELY(thr->in_signal_handler))
+    ReportSignalUnsafe(thr, name, fn_pc, caller_pc);
+}
+
 ALWAYS_INLINE void FreeAt(void *p, uptr free_pc, uptr caller_pc) {
   if (p && IsInitialized())
     OnFreeing(p, BlockSize(p), free_pc, caller_pc);
@@ -71,16 +95,19 @@ ALWAYS_INLINE void FreeAt(void *p, uptr free_pc, uptr caller_pc) {
 } // namespace
 
 INTERCEPTOR_ATTRIBUTE void *malloc(size_t size) {
+  CheckSignalSafe("malloc", FramePc(&malloc), CALLER_PC());
   return OnAllocated(__libc_malloc(size), size);
 }
 
 INTERCEPTOR_ATTRIBUTE void *calloc(size_t n, size_t size) {
+  CheckSignalSafe("calloc", FramePc(&calloc), CALLER_PC());
   void *p = __libc_calloc(n, size);
   // __libc_calloc already failed on overflow; the product is then valid.
   return OnAllocated(p, n * size);
 }
 
 INTERCEPTOR_ATTRIBUTE void *realloc(void *old, size_t size) {
+  CheckSignalSafe("realloc", FramePc(&realloc), CALLER_PC());
   if (!old)
     return malloc(size);
   if (!IsInitialized())
@@ -110,6 +137,7 @@ INTERCEPTOR_ATTRIBUTE void *realloc(void *old, size_t size) {
 }
 
 INTERCEPTOR_ATTRIBUTE void free(void *p) {
+  CheckSignalSafe("free", FramePc(&free), CALLER_PC());
   FreeAt(p, FramePc(&free), CALLER_PC());
 }
 

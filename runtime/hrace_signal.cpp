@@ -9,6 +9,8 @@
 
 #include "hrace_alloc.h"
 #include "hrace_libc.h"
+#include "hrace_misuse.h"
+#include "hrace_report.h"
 #include "hrace_rtl.h"
 
 #include <errno.h>
@@ -91,13 +93,38 @@ bool InsideRuntime(ThreadState *thr) {
   return thr->in_rtl && !thr->in_blocking_call && !thr->exiting;
 }
 
-void CallProgramHandler(const ProgramAction &action, int sig, siginfo_t *info,
-                        void *context) {
+// report_signal_unsafe: a handler that changes errno breaks the code it
+// interrupted, which may be about to read errno (the runtime restores it,
+// so the program runs as it would without the bug; it is still reported).
+// A synchronous signal (a fault in the program's own code) is exempt: the
+// interrupted code never gets to read errno as it was.
+void CheckErrnoKept(ThreadState *thr, const ProgramAction &action, int sig,
+                    int errno_before, bool synchronous) {
+  if (errno == errno_before || synchronous || !thr->context || thr->exiting ||
+      LoadRelaxed(&runtime_locks_held) || !ctx->flags.report_signal_unsafe)
+    return;
+  // In by hand: leaving through LeaveRuntime would deliver signals from
+  // inside a delivery.
+  thr->in_rtl++;
+  // Reported at the handler's entry (pc + 1: reports symbolize pc - 1).
+  uptr handler = reinterpret_cast<uptr>(action.handler) + 1;
+  ReportMisuse(thr, handler, Misuse::kErrnoInSignalHandler, nullptr, 0,
+               ctx->stacks.Put(&handler, 1),
+               "runs a handler of signal %d that changes errno", sig);
+  thr->in_rtl--;
+}
+
+void CallProgramHandler(ThreadState *thr, const ProgramAction &action, int sig,
+                        siginfo_t *info, void *context, bool synchronous) {
+  int errno_before = errno;
+  thr->in_signal_handler++;
   if (action.flags & SA_SIGINFO)
     reinterpret_cast<void (*)(int, siginfo_t *, void *)>(action.handler)(
         sig, info, context);
   else
     reinterpret_cast<void (*)(int)>(action.handler)(sig);
+  thr->in_signal_handler--;
+  CheckErrnoKept(thr, action, sig, errno_before, synchronous);
 }
 
 // The handler runs after everything the thread that installed it did before
@@ -114,9 +141,9 @@ void AcquireInstallation(ThreadState *thr, int sig) {
 // that its accesses and calls are checked like any other code. A handler
 // that jumps out (siglongjmp) leaves the runtime for good, as it should.
 void RunNow(ThreadState *thr, const ProgramAction &action, int sig,
-            siginfo_t *info, void *context) {
+            siginfo_t *info, void *context, bool synchronous) {
   if (thr->exiting || LoadRelaxed(&runtime_locks_held) || !thr->context) {
-    CallProgramHandler(action, sig, info, context);
+    CallProgramHandler(thr, action, sig, info, context, synchronous);
     return;
   }
   AcquireInstallation(thr, sig);
@@ -124,7 +151,7 @@ void RunNow(ThreadState *thr, const ProgramAction &action, int sig,
   u32 in_blocking_call = thr->in_blocking_call;
   thr->in_rtl = 0;
   thr->in_blocking_call = 0;
-  CallProgramHandler(action, sig, info, context);
+  CallProgramHandler(thr, action, sig, info, context, synchronous);
   thr->in_rtl = in_rtl;
   thr->in_blocking_call = in_blocking_call;
 }
@@ -192,8 +219,9 @@ void HraceSignalHandler(int sig, siginfo_t *info, void *context) {
     __atomic_compare_exchange_n(&actions[sig].state, &state,
                                 state & ~kInstalled, false, __ATOMIC_RELEASE,
                                 __ATOMIC_RELAXED);
-  if (IsSynchronous(sig, info) || !InsideRuntime(thr))
-    RunNow(thr, action, sig, info, context);
+  bool synchronous = IsSynchronous(sig, info);
+  if (synchronous || !InsideRuntime(thr))
+    RunNow(thr, action, sig, info, context, synchronous);
   else
     Defer(thr, action, sig, info, context);
   errno = saved_errno;
@@ -238,7 +266,7 @@ void DeliverDeferredSignals() {
       pthread_sigmask(SIG_SETMASK, &during, nullptr);
       if (thr->context && !thr->exiting)
         AcquireInstallation(thr, sig);
-      CallProgramHandler(s.action, sig, &s.info, &s.context);
+      CallProgramHandler(thr, s.action, sig, &s.info, &s.context, false);
       pthread_sigmask(SIG_SETMASK, &all, nullptr);
     }
     if (held_back) {

@@ -87,6 +87,8 @@ struct ThreadState {
   // Signals that arrived inside the runtime (hrace_signal.cpp); mapped at
   // the first one.
   DeferredSignals *deferred_signals = nullptr;
+  // Inside the program's signal handler (report_signal_unsafe).
+  u32 in_signal_handler = 0;
   // Inside a lock region in precise mode: accesses are recorded for the
   // write/read relations before they are checked.
   u32 record_accesses = 0;
