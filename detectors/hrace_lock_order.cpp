@@ -44,18 +44,9 @@ template <typename T> void GrowArray(T **items, u32 *capacity, u32 need) {
 
 // --- HeldAcquisitions ------------------------------------------------------
 
-HeldAcquisitions::Acquisition *HeldAcquisitions::Push(LockId id, uptr addr) {
-  GrowArray(&held_, &capacity_, count_ + 1);
-  Acquisition *a = &held_[count_++];
-  a->id = id;
-  a->addr = addr;
-  a->stack = 0;
-  a->frame_count = 0;
-  return a;
-}
+void HeldAcquisitions::Grow() { GrowArray(&held_, &capacity_, count_ + 1); }
 
-void HeldAcquisitions::Pop(LockId id) {
-  // Locks are usually released in reverse order: search from the end.
+void HeldAcquisitions::PopInside(LockId id) {
   for (u32 i = count_; i-- > 0;) {
     if (held_[i].id != id)
       continue;

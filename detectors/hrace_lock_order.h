@@ -62,9 +62,24 @@ public:
   };
 
   // A new hold of the lock; its frames are for the caller to fill.
-  Acquisition *Push(LockId id, uptr addr);
+  ALWAYS_INLINE Acquisition *Push(LockId id, uptr addr) {
+    if (UNLIKELY(count_ == capacity_))
+      Grow();
+    Acquisition *a = &held_[count_++];
+    a->id = id;
+    a->addr = addr;
+    a->stack = 0;
+    a->frame_count = 0;
+    return a;
+  }
   // Drops the latest hold of the lock, if any.
-  void Pop(LockId id);
+  ALWAYS_INLINE void Pop(LockId id) {
+    // Locks are usually released in reverse order.
+    if (LIKELY(count_ && held_[count_ - 1].id == id))
+      count_--;
+    else
+      PopInside(id);
+  }
   u32 count() const { return count_; }
   Acquisition *at(u32 i) { return &held_[i]; }
   void Free();
@@ -81,6 +96,8 @@ public:
   }
 
 private:
+  void Grow();
+  void PopInside(LockId id);
   static constexpr u32 kKnownEdges = 256;
   static u64 Key(LockId from, LockId to) {
     return (static_cast<u64>(from) << 32) | to;

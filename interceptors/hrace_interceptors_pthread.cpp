@@ -403,12 +403,16 @@ enum class LockCall { kBlocking, kTry, kTimed };
 template <typename Fn>
 int InterceptLock(ThreadState *thr, uptr pc, const char *name, uptr addr,
                   SyncKind kind, bool write, LockCall how, Fn real) {
-  bool misuse = CheckLock(thr, pc, addr, kind, write, how == LockCall::kTry);
+  // Looked up once for all the steps.
+  SyncObject *s = NamedLock(thr, pc, addr);
+  if (!s)
+    return real();
+  bool misuse = CheckLock(thr, pc, s, kind, write, how == LockCall::kTry);
   if (how != LockCall::kTry)
-    MutexPreLock(thr, pc, addr);
+    MutexPreLock(thr, pc, s);
   int res = how == LockCall::kTry ? real() : CallBlocking(thr, real);
   if (Acquired(res))
-    MutexLocked(thr, pc, addr, write);
+    MutexLocked(thr, pc, s, write);
   // A trylock that finds the lock taken, a timed lock that times out: the
   // call's normal use.
   int expected = how == LockCall::kTry     ? EBUSY
@@ -421,16 +425,18 @@ int InterceptLock(ThreadState *thr, uptr pc, const char *name, uptr addr,
 template <typename Fn>
 int InterceptUnlock(ThreadState *thr, uptr pc, const char *name, uptr addr,
                     SyncKind kind, Fn real) {
-  bool misuse = CheckUnlock(thr, pc, addr, kind, UnlockMode::kEither);
+  SyncObject *s = ctx->syncs.GetOrCreate(addr);
+  if (!s)
+    return real();
+  bool misuse = CheckUnlock(thr, pc, addr, s, kind, UnlockMode::kEither);
   // pthread_rwlock_unlock releases a read or a write hold; the lock's owner
   // says which.
   bool write = true;
-  if (kind == SyncKind::kRwLock)
-    if (SyncObject *s = ctx->syncs.Get(addr)) {
-      SpinMutexLock lock(&s->mu);
-      write = s->owner == thr->thread_id + 1;
-    }
-  MutexUnlocking(thr, addr, write);
+  if (kind == SyncKind::kRwLock) {
+    SpinMutexLock lock(&s->mu);
+    write = s->owner == thr->thread_id + 1;
+  }
+  MutexUnlocking(thr, s, write);
   int res = real();
   CheckResult(thr, pc, name, res, misuse);
   return res;
@@ -702,7 +708,8 @@ template <typename Fn>
 int InterceptSemWait(ThreadState *thr, uptr pc, const char *name, sem_t *s,
                      bool blocks, int expected, Fn real) {
   SemWaitBegin(thr, Addr(s));
-  int res = blocks ? CallCancellationPoint(thr, nullptr, 0, real) : real();
+  int res =
+      blocks ? CallCancellationPoint(thr, SemWaitEnd, Addr(s), real) : real();
   int error = ErrorOf(res);
   SemWaitEnd(thr, Addr(s));
   if (!res)

@@ -37,6 +37,12 @@ const char *NounOf(SyncKind kind) {
   return "lock";
 }
 
+// Read without the object's lock: set once, under it.
+SyncKind KindOf(const SyncObject *s) {
+  return static_cast<SyncKind>(
+      LoadRelaxed(reinterpret_cast<const u8 *>(&s->kind)));
+}
+
 bool IsLock(SyncKind kind) {
   return kind == SyncKind::kMutex || kind == SyncKind::kRwLock ||
          kind == SyncKind::kSpinLock;
@@ -55,14 +61,9 @@ ObjectDescription Describe(const SyncObject *s, SyncKind kind) {
   return o;
 }
 
-// The object at addr with its first sighting recorded (for the "first
-// observed" line of reports about it).
-SyncObject *Observed(ThreadState *thr, uptr pc, uptr addr, SyncKind kind) {
-  SyncObject *s =
-      IsLock(kind) ? NamedLock(thr, pc, addr) : ctx->syncs.GetOrCreate(addr);
-  if (!s)
-    return nullptr;
-  if (!s->first_seen) {
+// For the "first observed" line of reports about s.
+void RecordFirstSighting(ThreadState *thr, uptr pc, SyncObject *s) {
+  if (UNLIKELY(!LoadRelaxed(&s->first_seen))) {
     StackId stack = CurrentStack(thr, pc);
     SpinMutexLock l(&s->mu);
     if (!s->first_seen) {
@@ -70,24 +71,16 @@ SyncObject *Observed(ThreadState *thr, uptr pc, uptr addr, SyncKind kind) {
       s->first_seen_thread = thr->thread_id;
     }
   }
-  return s;
 }
 
-// glibc marks a destroyed mutex by an invalid kind (and its lock calls then
-// fail with EINVAL), and keeps the type (PTHREAD_MUTEX_RECURSIVE...) in the
-// low bits of the kind, also for statically initialised mutexes.
-#if defined(__GLIBC__)
-int MutexKindWord(uptr addr) {
-  return LoadRelaxed(&reinterpret_cast<pthread_mutex_t *>(addr)->__data.__kind);
+// The object at addr with its first sighting recorded.
+SyncObject *Observed(ThreadState *thr, uptr pc, uptr addr, SyncKind kind) {
+  SyncObject *s =
+      IsLock(kind) ? NamedLock(thr, pc, addr) : ctx->syncs.GetOrCreate(addr);
+  if (s)
+    RecordFirstSighting(thr, pc, s);
+  return s;
 }
-bool MutexMemoryDestroyed(uptr addr) { return MutexKindWord(addr) == -1; }
-bool MutexIsRecursive(uptr addr) {
-  return (MutexKindWord(addr) & 3) == PTHREAD_MUTEX_RECURSIVE;
-}
-#else
-bool MutexMemoryDestroyed(uptr) { return false; }
-bool MutexIsRecursive(uptr) { return false; }
-#endif
 
 const char *ErrorName(int error) {
   switch (error) {
@@ -134,6 +127,21 @@ ObjectDescription Unknown(uptr addr, SyncKind kind) {
   return o;
 }
 
+} // namespace
+
+// glibc keeps a mutex's type (PTHREAD_MUTEX_RECURSIVE...) in the low bits
+// of its kind, also for statically initialised mutexes.
+namespace {
+#if defined(__GLIBC__)
+int MutexKindWord(uptr addr) {
+  return LoadRelaxed(&reinterpret_cast<pthread_mutex_t *>(addr)->__data.__kind);
+}
+bool MutexIsRecursive(uptr addr) {
+  return (MutexKindWord(addr) & 3) == PTHREAD_MUTEX_RECURSIVE;
+}
+#else
+bool MutexIsRecursive(uptr) { return false; }
+#endif
 } // namespace
 
 bool CheckInit(ThreadState *thr, uptr pc, uptr addr, SyncKind kind,
@@ -190,22 +198,21 @@ void SyncObjectInit(ThreadState *thr, uptr pc, uptr addr, SyncKind kind,
     BarrierInit(thr, addr, barrier_count);
 }
 
-bool CheckLock(ThreadState *thr, uptr pc, uptr addr, SyncKind kind, bool write,
-               bool try_lock) {
+bool CheckLockSlow(ThreadState *thr, uptr pc, SyncObject *s, SyncKind kind,
+                   bool write, bool try_lock) {
   if (!Enabled())
     return false;
-  SyncObject *s = Observed(thr, pc, addr, kind);
-  if (!s)
-    return false;
-  SyncKind known;
-  bool initialized;
-  {
+  uptr addr = s->addr;
+  RecordFirstSighting(thr, pc, s);
+  // Locked only the first time: every lock call passes here.
+  SyncKind known = KindOf(s);
+  if (UNLIKELY(known == SyncKind::kUnknown)) {
     SpinMutexLock l(&s->mu);
     if (s->kind == SyncKind::kUnknown)
       s->kind = kind;
     known = s->kind;
-    initialized = s->initialized;
   }
+  bool initialized = LoadRelaxed(&s->initialized);
   ObjectDescription o = Describe(s, known);
   // A stale kind (an object of another kind once lived at this address and
   // was never destroyed) is trusted only when the object is held now, or was
@@ -247,9 +254,13 @@ bool CheckLock(ThreadState *thr, uptr pc, uptr addr, SyncKind kind, bool write,
 
 bool CheckUnlock(ThreadState *thr, uptr pc, uptr addr, SyncKind kind,
                  UnlockMode mode) {
+  return CheckUnlock(thr, pc, addr, ctx->syncs.Get(addr), kind, mode);
+}
+
+bool CheckUnlockSlow(ThreadState *thr, uptr pc, uptr addr, SyncObject *s,
+                     SyncKind kind, UnlockMode mode) {
   if (!Enabled())
     return false;
-  SyncObject *s = ctx->syncs.Get(addr);
   u32 me = thr->thread_id + 1;
   bool held_for_reading = s && s->lock_id && thr->locks.Holds(s->lock_id);
   if (s && kind == SyncKind::kUnknown) {
@@ -434,10 +445,9 @@ void SemWaitEnd(ThreadState *thr, uptr addr) {
     __atomic_fetch_sub(&s->waiters, 1u, __ATOMIC_RELAXED);
 }
 
-void CheckResult(ThreadState *thr, uptr pc, const char *function, int error,
-                 bool already_reported, int expected1, int expected2) {
-  if (!error || already_reported || error == expected1 || error == expected2 ||
-      !Enabled())
+void ReportFailedCall(ThreadState *thr, uptr pc, const char *function,
+                      int error) {
+  if (!Enabled())
     return;
   if (error == EOVERFLOW && !internal_strcmp(function, "sem_post")) {
     ReportMisuse(thr, pc, Misuse::kSemPostOverflow, nullptr, 0, 0,

@@ -21,6 +21,8 @@
 #include "hrace_sync.h"
 #include "hrace_thread.h"
 
+#include <pthread.h>
+
 namespace hrace {
 
 enum class Misuse : u8 {
@@ -37,15 +39,52 @@ bool CheckInit(ThreadState *thr, uptr pc, uptr addr, SyncKind kind,
 // here.
 void SyncObjectInit(ThreadState *thr, uptr pc, uptr addr, SyncKind kind,
                     u32 barrier_count = 0);
-// Before a lock call (try: a trylock, which never blocks). Returns true if
-// the call was reported as a misuse.
-bool CheckLock(ThreadState *thr, uptr pc, uptr addr, SyncKind kind, bool write,
-               bool try_lock);
+// Before a lock call on s (found with NamedLock; try: a trylock, which
+// never blocks). Returns true if the call was reported as a misuse.
+bool CheckLockSlow(ThreadState *thr, uptr pc, SyncObject *s, SyncKind kind,
+                   bool write, bool try_lock);
+// glibc marks a destroyed mutex by an invalid kind (its lock calls then
+// fail with EINVAL).
+ALWAYS_INLINE bool MutexMemoryDestroyed(uptr addr) {
+#if defined(__GLIBC__)
+  return LoadRelaxed(
+             &reinterpret_cast<pthread_mutex_t *>(addr)->__data.__kind) == -1;
+#else
+  return false;
+#endif
+}
+ALWAYS_INLINE bool CheckLock(ThreadState *thr, uptr pc, SyncObject *s,
+                             SyncKind kind, bool write, bool try_lock) {
+  // Every lock call passes here: an object seen before as this kind, not
+  // held by the caller, whose memory is not a destroyed mutex, has nothing
+  // to report. (A write lock of a reader-writer lock also needs the caller's
+  // read holds: the slow path.)
+  if (LIKELY(LoadRelaxed(reinterpret_cast<const u8 *>(&s->kind)) ==
+                 static_cast<u8>(kind) &&
+             LoadRelaxed(&s->first_seen) &&
+             LoadRelaxed(&s->owner) != thr->thread_id + 1 &&
+             (kind != SyncKind::kRwLock || !write) &&
+             (kind != SyncKind::kMutex || !MutexMemoryDestroyed(s->addr))))
+    return false;
+  return CheckLockSlow(thr, pc, s, kind, write, try_lock);
+}
 // Before an unlock; `write` is the mode the caller says it releases, or
 // unknown (pthread_rwlock_unlock releases whichever it holds).
 enum class UnlockMode : u8 { kWrite, kRead, kEither };
 bool CheckUnlock(ThreadState *thr, uptr pc, uptr addr, SyncKind kind,
                  UnlockMode mode);
+// The same where the caller looked the object up (null: none).
+bool CheckUnlockSlow(ThreadState *thr, uptr pc, uptr addr, SyncObject *s,
+                     SyncKind kind, UnlockMode mode);
+ALWAYS_INLINE bool CheckUnlock(ThreadState *thr, uptr pc, uptr addr,
+                               SyncObject *s, SyncKind kind, UnlockMode mode) {
+  // The common case: the caller holds it for writing.
+  if (LIKELY(s && kind != SyncKind::kUnknown &&
+             LoadRelaxed(&s->owner) == thr->thread_id + 1 &&
+             (kind != SyncKind::kMutex || !MutexMemoryDestroyed(addr))))
+    return false;
+  return CheckUnlockSlow(thr, pc, addr, s, kind, mode);
+}
 // Before pthread_*_destroy and sem_destroy.
 bool CheckDestroy(ThreadState *thr, uptr pc, uptr addr, SyncKind kind);
 // Around a condition wait: the mutex must be held by the caller, and all
@@ -60,8 +99,15 @@ void SemWaitEnd(ThreadState *thr, uptr addr);
 // After a pthreads call: an error code it returned that no check above
 // explained (`expected` lists the codes that are part of the call's normal
 // use, such as EBUSY from a trylock), unless `already_reported`.
-void CheckResult(ThreadState *thr, uptr pc, const char *function, int error,
-                 bool already_reported, int expected1 = 0, int expected2 = 0);
+void ReportFailedCall(ThreadState *thr, uptr pc, const char *function,
+                      int error);
+ALWAYS_INLINE void CheckResult(ThreadState *thr, uptr pc, const char *function,
+                               int error, bool already_reported,
+                               int expected1 = 0, int expected2 = 0) {
+  if (UNLIKELY(error) && !already_reported && error != expected1 &&
+      error != expected2)
+    ReportFailedCall(thr, pc, function, error);
+}
 // The thread is finishing: locks it still holds are reported.
 void CheckThreadExit(ThreadState *thr);
 // thr frees [addr, addr+size): locked mutexes in it are reported.

@@ -69,6 +69,11 @@ void AtExit() {
   thr->in_rtl++;
   CheckThreadLeaks(thr);
   thr->exiting = true;
+  if (ctx->flags.verbosity) {
+    SpinMutexLock l(ctx->lock_order.mutex());
+    Printf("HybridRace: lock-order graph: %u locks, %u edges\n",
+           ctx->lock_order.lock_count(), ctx->lock_order.edge_count());
+  }
   FinishReports();
 }
 
@@ -315,10 +320,7 @@ StackId CurrentStack(ThreadState *thr, uptr pc) {
   return ctx->stacks.Put(frames, n);
 }
 
-SyncObject *NamedLock(ThreadState *thr, uptr pc, uptr addr) {
-  SyncObject *s = ctx->syncs.GetOrCreate(addr);
-  if (!s || LIKELY(LoadRelaxed(&s->lock_id)))
-    return s;
+SyncObject *NameLock(ThreadState *thr, uptr pc, SyncObject *s) {
   // Once per lock: its name and the stack reports show it by.
   StackId first_seen = s->first_seen ? 0 : CurrentStack(thr, pc);
   SpinMutexLock l(&s->mu);
@@ -331,6 +333,11 @@ SyncObject *NamedLock(ThreadState *thr, uptr pc, uptr addr) {
   return s;
 }
 
+void MutexPreLock(ThreadState *thr, uptr pc, SyncObject *s) {
+  if (ctx->flags.detect_deadlocks && thr->acquisitions.count())
+    LockOrderBeforeAcquire(thr, pc, s);
+}
+
 void MutexPreLock(ThreadState *thr, uptr pc, uptr addr) {
   if (!ctx->flags.detect_deadlocks || !thr->acquisitions.count())
     return;
@@ -339,9 +346,11 @@ void MutexPreLock(ThreadState *thr, uptr pc, uptr addr) {
 }
 
 void MutexLocked(ThreadState *thr, uptr pc, uptr addr, bool write) {
-  SyncObject *s = NamedLock(thr, pc, addr);
-  if (!s)
-    return;
+  if (SyncObject *s = NamedLock(thr, pc, addr))
+    MutexLocked(thr, pc, s, write);
+}
+
+void MutexLocked(ThreadState *thr, uptr pc, SyncObject *s, bool write) {
   bool first;
   LockId id = s->lock_id;
   {
@@ -373,9 +382,12 @@ void MutexLocked(ThreadState *thr, uptr pc, uptr addr, bool write) {
 }
 
 void MutexUnlocking(ThreadState *thr, uptr addr, bool write, bool for_wait) {
-  SyncObject *s = ctx->syncs.GetOrCreate(addr);
-  if (!s)
-    return;
+  if (SyncObject *s = ctx->syncs.GetOrCreate(addr))
+    MutexUnlocking(thr, s, write, for_wait);
+}
+
+void MutexUnlocking(ThreadState *thr, SyncObject *s, bool write,
+                    bool for_wait) {
   bool last = true;
   {
     SpinMutexLock l(&s->mu);

@@ -138,16 +138,28 @@ void BarrierLeave(ThreadState *thr, uptr addr, u32 round);
 StackId CurrentStack(ThreadState *thr, uptr pc);
 // The lock at addr, named (M<n>) and its first sighting recorded; nullptr for
 // non-app addresses.
-SyncObject *NamedLock(ThreadState *thr, uptr pc, uptr addr);
+SyncObject *NameLock(ThreadState *thr, uptr pc, SyncObject *s);
+ALWAYS_INLINE SyncObject *NamedLock(ThreadState *thr, uptr pc, uptr addr) {
+  SyncObject *s = ctx->syncs.GetOrCreate(addr);
+  if (!s || LIKELY(LoadRelaxed(&s->lock_id)))
+    return s;
+  return NameLock(thr, pc, s);
+}
 // The thread is about to block acquiring the lock at addr (not a trylock):
 // the lock-order edges from the locks it holds (detect_deadlocks).
 void MutexPreLock(ThreadState *thr, uptr pc, uptr addr);
+// The same for a lock already looked up (NamedLock): lock interceptors look
+// the object up once for all their steps.
+void MutexPreLock(ThreadState *thr, uptr pc, SyncObject *s);
 // A lock was acquired (write = exclusively) at pc. Updates the lock set and,
 // where the state machine counts locks as ordering, the clocks.
 void MutexLocked(ThreadState *thr, uptr pc, uptr addr, bool write);
+void MutexLocked(ThreadState *thr, uptr pc, SyncObject *s, bool write);
 // A lock is about to be released; `for_wait`: by a condition wait, which
 // takes it again before it returns.
 void MutexUnlocking(ThreadState *thr, uptr addr, bool write,
+                    bool for_wait = false);
+void MutexUnlocking(ThreadState *thr, SyncObject *s, bool write,
                     bool for_wait = false);
 void MutexDestroyed(ThreadState *thr, uptr addr);
 // ANNOTATE_PURE_HAPPENS_BEFORE_MUTEX: the lock at addr orders in every
