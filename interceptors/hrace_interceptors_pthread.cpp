@@ -395,14 +395,21 @@ INTERCEPTOR_ATTRIBUTE void pthread_exit(void *ret) {
 // an error the checks did not explain.
 
 namespace {
+// An interceptor's own address: what the program's calls and the pass's
+// marks (__hrace_result_checked) name it by.
+template <typename Fn> uptr FnAddr(Fn *fn) {
+  return reinterpret_cast<uptr>(fn);
+}
+
 // EOWNERDEAD from a robust mutex still means the caller now owns it.
 bool Acquired(int res) { return res == 0 || res == EOWNERDEAD; }
 
 enum class LockCall { kBlocking, kTry, kTimed };
 
 template <typename Fn>
-int InterceptLock(ThreadState *thr, uptr pc, const char *name, uptr addr,
-                  SyncKind kind, bool write, LockCall how, Fn real) {
+int InterceptLock(ThreadState *thr, uptr pc, const char *name, uptr fn,
+                  uptr addr, SyncKind kind, bool write, LockCall how, Fn real) {
+  bool checked = ResultChecked(thr, fn);
   // Looked up once for all the steps.
   SyncObject *s = NamedLock(thr, pc, addr);
   if (!s)
@@ -418,13 +425,14 @@ int InterceptLock(ThreadState *thr, uptr pc, const char *name, uptr addr,
   int expected = how == LockCall::kTry     ? EBUSY
                  : how == LockCall::kTimed ? ETIMEDOUT
                                            : 0;
-  CheckResult(thr, pc, name, res, misuse, expected, EOWNERDEAD);
+  CheckResult(thr, pc, name, res, misuse || checked, expected, EOWNERDEAD);
   return res;
 }
 
 template <typename Fn>
-int InterceptUnlock(ThreadState *thr, uptr pc, const char *name, uptr addr,
-                    SyncKind kind, Fn real) {
+int InterceptUnlock(ThreadState *thr, uptr pc, const char *name, uptr fn,
+                    uptr addr, SyncKind kind, Fn real) {
+  bool checked = ResultChecked(thr, fn);
   SyncObject *s = ctx->syncs.GetOrCreate(addr);
   if (!s)
     return real();
@@ -438,29 +446,31 @@ int InterceptUnlock(ThreadState *thr, uptr pc, const char *name, uptr addr,
   }
   MutexUnlocking(thr, s, write);
   int res = real();
-  CheckResult(thr, pc, name, res, misuse);
+  CheckResult(thr, pc, name, res, misuse || checked);
   return res;
 }
 
 template <typename Fn>
-int InterceptInit(ThreadState *thr, uptr pc, const char *name, uptr addr,
-                  SyncKind kind, u32 barrier_count, Fn real) {
+int InterceptInit(ThreadState *thr, uptr pc, const char *name, uptr fn,
+                  uptr addr, SyncKind kind, u32 barrier_count, Fn real) {
+  bool checked = ResultChecked(thr, fn);
   bool misuse = CheckInit(thr, pc, addr, kind, barrier_count);
   int res = real();
   if (!res)
     SyncObjectInit(thr, pc, addr, kind, barrier_count);
-  CheckResult(thr, pc, name, res, misuse);
+  CheckResult(thr, pc, name, res, misuse || checked);
   return res;
 }
 
 template <typename Fn>
-int InterceptDestroy(ThreadState *thr, uptr pc, const char *name, uptr addr,
-                     SyncKind kind, Fn real) {
+int InterceptDestroy(ThreadState *thr, uptr pc, const char *name, uptr fn,
+                     uptr addr, SyncKind kind, Fn real) {
+  bool checked = ResultChecked(thr, fn);
   bool misuse = CheckDestroy(thr, pc, addr, kind);
   int res = real();
   if (!res)
     MutexDestroyed(thr, addr);
-  CheckResult(thr, pc, name, res, misuse);
+  CheckResult(thr, pc, name, res, misuse || checked);
   return res;
 }
 } // namespace
@@ -468,33 +478,34 @@ int InterceptDestroy(ThreadState *thr, uptr pc, const char *name, uptr addr,
 #define LOCK_INTERCEPTOR(name, type, kind, write, how)                         \
   INTERCEPTOR_ATTRIBUTE int name(type *l) {                                    \
     SCOPED_INTERCEPTOR(name, l);                                               \
-    return InterceptLock(thr, caller_pc, #name, Addr(l), SyncKind::kind,       \
-                         write, LockCall::how, [=] { return REAL(name)(l); }); \
+    return InterceptLock(thr, caller_pc, #name, FnAddr(&name), Addr(l),        \
+                         SyncKind::kind, write, LockCall::how,                 \
+                         [=] { return REAL(name)(l); });                       \
   }
 #define TIMED_LOCK_INTERCEPTOR(name, type, kind, write)                        \
   INTERCEPTOR_ATTRIBUTE int name(type *l, const struct timespec *t) {          \
     SCOPED_INTERCEPTOR(name, l, t);                                            \
-    return InterceptLock(thr, caller_pc, #name, Addr(l), SyncKind::kind,       \
-                         write, LockCall::kTimed,                              \
+    return InterceptLock(thr, caller_pc, #name, FnAddr(&name), Addr(l),        \
+                         SyncKind::kind, write, LockCall::kTimed,              \
                          [=] { return REAL(name)(l, t); });                    \
   }
 #define UNLOCK_INTERCEPTOR(name, type, kind)                                   \
   INTERCEPTOR_ATTRIBUTE int name(type *l) {                                    \
     SCOPED_INTERCEPTOR(name, l);                                               \
-    return InterceptUnlock(thr, caller_pc, #name, Addr(l), SyncKind::kind,     \
-                           [=] { return REAL(name)(l); });                     \
+    return InterceptUnlock(thr, caller_pc, #name, FnAddr(&name), Addr(l),      \
+                           SyncKind::kind, [=] { return REAL(name)(l); });     \
   }
 #define INIT_INTERCEPTOR(name, type, attr_type, kind)                          \
   INTERCEPTOR_ATTRIBUTE int name(type *l, attr_type a) {                       \
     SCOPED_INTERCEPTOR(name, l, a);                                            \
-    return InterceptInit(thr, caller_pc, #name, Addr(l), SyncKind::kind, 0,    \
-                         [=] { return REAL(name)(l, a); });                    \
+    return InterceptInit(thr, caller_pc, #name, FnAddr(&name), Addr(l),        \
+                         SyncKind::kind, 0, [=] { return REAL(name)(l, a); }); \
   }
 #define DESTROY_INTERCEPTOR(name, type, kind)                                  \
   INTERCEPTOR_ATTRIBUTE int name(type *l) {                                    \
     SCOPED_INTERCEPTOR(name, l);                                               \
-    return InterceptDestroy(thr, caller_pc, #name, Addr(l), SyncKind::kind,    \
-                            [=] { return REAL(name)(l); });                    \
+    return InterceptDestroy(thr, caller_pc, #name, FnAddr(&name), Addr(l),     \
+                            SyncKind::kind, [=] { return REAL(name)(l); });    \
   }
 
 INIT_INTERCEPTOR(pthread_mutex_init, pthread_mutex_t,
@@ -569,8 +580,9 @@ void WaitCancelled(ThreadState *thr, uptr arg) {
 // a wait that was signalled orders the waiter after the signaller
 // (hrace_write_read.h says which one).
 template <typename Fn>
-int InterceptCondWait(ThreadState *thr, uptr pc, const char *name, uptr cond,
-                      uptr mutex, int expected, Fn real) {
+int InterceptCondWait(ThreadState *thr, uptr pc, const char *name, uptr fn,
+                      uptr cond, uptr mutex, int expected, Fn real) {
+  bool checked = ResultChecked(thr, fn);
   bool misuse = CondWaitBegin(thr, pc, cond, mutex);
   MutexUnlocking(thr, mutex, true, /*for_wait=*/true);
   CondWaitCall call{cond, mutex, pc};
@@ -580,7 +592,7 @@ int InterceptCondWait(ThreadState *thr, uptr pc, const char *name, uptr cond,
   MutexLocked(thr, pc, mutex, true);
   CondWaitEnd(thr, cond);
   WaitReturned(thr, cond, res == 0);
-  CheckResult(thr, pc, name, res, misuse, expected);
+  CheckResult(thr, pc, name, res, misuse || checked, expected);
   return res;
 }
 } // namespace
@@ -588,8 +600,8 @@ int InterceptCondWait(ThreadState *thr, uptr pc, const char *name, uptr cond,
 INTERCEPTOR_ATTRIBUTE int pthread_cond_wait(pthread_cond_t *c,
                                             pthread_mutex_t *m) {
   SCOPED_INTERCEPTOR(pthread_cond_wait, c, m);
-  return InterceptCondWait(thr, caller_pc, "pthread_cond_wait", Addr(c),
-                           Addr(m), 0,
+  return InterceptCondWait(thr, caller_pc, "pthread_cond_wait",
+                           FnAddr(&pthread_cond_wait), Addr(c), Addr(m), 0,
                            [=] { return REAL(pthread_cond_wait)(c, m); });
 }
 
@@ -598,7 +610,8 @@ INTERCEPTOR_ATTRIBUTE int pthread_cond_timedwait(pthread_cond_t *c,
                                                  const struct timespec *t) {
   SCOPED_INTERCEPTOR(pthread_cond_timedwait, c, m, t);
   return InterceptCondWait(
-      thr, caller_pc, "pthread_cond_timedwait", Addr(c), Addr(m), ETIMEDOUT,
+      thr, caller_pc, "pthread_cond_timedwait", FnAddr(&pthread_cond_timedwait),
+      Addr(c), Addr(m), ETIMEDOUT,
       [=] { return REAL(pthread_cond_timedwait)(c, m, t); });
 }
 
@@ -608,7 +621,8 @@ INTERCEPTOR_ATTRIBUTE int pthread_cond_clockwait(pthread_cond_t *c,
                                                  const struct timespec *t) {
   SCOPED_INTERCEPTOR(pthread_cond_clockwait, c, m, clock, t);
   return InterceptCondWait(
-      thr, caller_pc, "pthread_cond_clockwait", Addr(c), Addr(m), ETIMEDOUT,
+      thr, caller_pc, "pthread_cond_clockwait", FnAddr(&pthread_cond_clockwait),
+      Addr(c), Addr(m), ETIMEDOUT,
       [=] { return REAL(pthread_cond_clockwait)(c, m, clock, t); });
 }
 
@@ -618,19 +632,21 @@ INTERCEPTOR_ATTRIBUTE int pthread_barrier_init(pthread_barrier_t *b,
                                                const pthread_barrierattr_t *a,
                                                unsigned count) {
   SCOPED_INTERCEPTOR(pthread_barrier_init, b, a, count);
-  return InterceptInit(thr, caller_pc, "pthread_barrier_init", Addr(b),
+  return InterceptInit(thr, caller_pc, "pthread_barrier_init",
+                       FnAddr(&pthread_barrier_init), Addr(b),
                        SyncKind::kBarrier, count,
                        [=] { return REAL(pthread_barrier_init)(b, a, count); });
 }
 
 INTERCEPTOR_ATTRIBUTE int pthread_barrier_wait(pthread_barrier_t *b) {
   SCOPED_INTERCEPTOR(pthread_barrier_wait, b);
+  bool checked = ResultChecked(thr, FnAddr(&pthread_barrier_wait));
   bool misuse = CheckBarrierWait(thr, caller_pc, Addr(b));
   // Everyone's arrival at this round is published before anyone leaves it.
   u32 round = BarrierArrive(thr, Addr(b));
   int res = CallBlocking(thr, REAL(pthread_barrier_wait), b);
   BarrierLeave(thr, Addr(b), round);
-  CheckResult(thr, caller_pc, "pthread_barrier_wait", res, misuse,
+  CheckResult(thr, caller_pc, "pthread_barrier_wait", res, misuse || checked,
               PTHREAD_BARRIER_SERIAL_THREAD);
   return res;
 }
@@ -705,8 +721,9 @@ namespace {
 int ErrorOf(int res) { return res ? errno : 0; }
 
 template <typename Fn>
-int InterceptSemWait(ThreadState *thr, uptr pc, const char *name, sem_t *s,
-                     bool blocks, int expected, Fn real) {
+int InterceptSemWait(ThreadState *thr, uptr pc, const char *name, uptr fn,
+                     sem_t *s, bool blocks, int expected, Fn real) {
+  bool checked = ResultChecked(thr, fn);
   SemWaitBegin(thr, Addr(s));
   int res =
       blocks ? CallCancellationPoint(thr, SemWaitEnd, Addr(s), real) : real();
@@ -715,7 +732,7 @@ int InterceptSemWait(ThreadState *thr, uptr pc, const char *name, sem_t *s,
   if (!res)
     AcquireAddr(thr, Addr(s));
   // A signal interrupts a wait: the program's loop waits again.
-  CheckResult(thr, pc, name, error, false, expected, EINTR);
+  CheckResult(thr, pc, name, error, checked, expected, EINTR);
   errno = error;
   return res;
 }
@@ -723,51 +740,56 @@ int InterceptSemWait(ThreadState *thr, uptr pc, const char *name, sem_t *s,
 
 INTERCEPTOR_ATTRIBUTE int sem_init(sem_t *s, int pshared, unsigned value) {
   SCOPED_INTERCEPTOR(sem_init, s, pshared, value);
+  bool checked = ResultChecked(thr, FnAddr(&sem_init));
   int res = REAL(sem_init)(s, pshared, value);
   int error = ErrorOf(res);
   if (!res)
     SyncObjectInit(thr, caller_pc, Addr(s), SyncKind::kSemaphore);
-  CheckResult(thr, caller_pc, "sem_init", error, false);
+  CheckResult(thr, caller_pc, "sem_init", error, checked);
   errno = error;
   return res;
 }
 
 INTERCEPTOR_ATTRIBUTE int sem_post(sem_t *s) {
   SCOPED_INTERCEPTOR(sem_post, s);
+  bool checked = ResultChecked(thr, FnAddr(&sem_post));
   ReleaseAddr(thr, Addr(s));
   int res = REAL(sem_post)(s);
   int error = ErrorOf(res);
-  CheckResult(thr, caller_pc, "sem_post", error, false);
+  CheckResult(thr, caller_pc, "sem_post", error, checked);
   errno = error;
   return res;
 }
 
 INTERCEPTOR_ATTRIBUTE int sem_wait(sem_t *s) {
   SCOPED_INTERCEPTOR(sem_wait, s);
-  return InterceptSemWait(thr, caller_pc, "sem_wait", s, true, 0,
-                          [=] { return REAL(sem_wait)(s); });
+  return InterceptSemWait(thr, caller_pc, "sem_wait", FnAddr(&sem_wait), s,
+                          true, 0, [=] { return REAL(sem_wait)(s); });
 }
 
 INTERCEPTOR_ATTRIBUTE int sem_trywait(sem_t *s) {
   SCOPED_INTERCEPTOR(sem_trywait, s);
-  return InterceptSemWait(thr, caller_pc, "sem_trywait", s, false, EAGAIN,
+  return InterceptSemWait(thr, caller_pc, "sem_trywait", FnAddr(&sem_trywait),
+                          s, false, EAGAIN,
                           [=] { return REAL(sem_trywait)(s); });
 }
 
 INTERCEPTOR_ATTRIBUTE int sem_timedwait(sem_t *s, const struct timespec *t) {
   SCOPED_INTERCEPTOR(sem_timedwait, s, t);
-  return InterceptSemWait(thr, caller_pc, "sem_timedwait", s, true, ETIMEDOUT,
+  return InterceptSemWait(thr, caller_pc, "sem_timedwait",
+                          FnAddr(&sem_timedwait), s, true, ETIMEDOUT,
                           [=] { return REAL(sem_timedwait)(s, t); });
 }
 
 INTERCEPTOR_ATTRIBUTE int sem_destroy(sem_t *s) {
   SCOPED_INTERCEPTOR(sem_destroy, s);
+  bool checked = ResultChecked(thr, FnAddr(&sem_destroy));
   bool misuse = CheckDestroy(thr, caller_pc, Addr(s), SyncKind::kSemaphore);
   int res = REAL(sem_destroy)(s);
   int error = ErrorOf(res);
   if (!res)
     MutexDestroyed(thr, Addr(s));
-  CheckResult(thr, caller_pc, "sem_destroy", error, misuse);
+  CheckResult(thr, caller_pc, "sem_destroy", error, misuse || checked);
   errno = error;
   return res;
 }

@@ -220,6 +220,8 @@ private:
   void instrumentAtomicStore(StoreInst &Store);
   bool isVtablePointerStore(StoreInst &Store);
   void instrumentVptrUpdate(StoreInst &Store);
+  static bool usesPthreadResult(const CallBase &Call);
+  void markResultChecked(CallBase &Call);
   void instrumentAtomicRMW(AtomicRMWInst &RMW);
   void instrumentCmpXchg(AtomicCmpXchgInst &CmpXchg);
   void instrumentFence(FenceInst &Fence);
@@ -243,6 +245,7 @@ private:
   FunctionCallee UnalignedRead[NumSizeClasses], UnalignedWrite[NumSizeClasses];
   FunctionCallee ReadRange, WriteRange;
   FunctionCallee VptrUpdate;
+  FunctionCallee ResultChecked;
   FunctionCallee FuncEntry, FuncExit;
   FunctionCallee AtomicLoad, AtomicStore, AtomicRMWBegin, AtomicRMWEnd;
   FunctionCallee AtomicFence;
@@ -282,6 +285,7 @@ Instrumenter::Instrumenter(Module &M)
   AtomicRMWEnd =
       declare("__hrace_atomic_rmw_end", VoidTy, {VoidPtrTy, IntptrTy, IntTy});
   AtomicFence = declare("__hrace_atomic_fence", VoidTy, {IntTy});
+  ResultChecked = declare("__hrace_result_checked", VoidTy, {VoidPtrTy});
   Memcpy =
       declare("__hrace_memcpy", VoidPtrTy, {VoidPtrTy, VoidPtrTy, IntptrTy});
   Memmove =
@@ -371,6 +375,7 @@ void Instrumenter::instrumentFunction(Function &F, bool IgnoreAccesses) {
 
   SmallVector<Instruction *, 16> Accesses;
   SmallVector<MemIntrinsic *, 4> MemOps;
+  SmallVector<CallBase *, 4> CheckedCalls;
   bool HasCalls = false;
   for (Instruction &I : instructions(F)) {
     // A plain load whose value only reaches the wait-loop marks is theirs
@@ -393,6 +398,8 @@ void Instrumenter::instrumentFunction(Function &F, bool IgnoreAccesses) {
         MemOps.push_back(cast<MemIntrinsic>(&I));
     } else if (isa<CallBase>(I) && !isa<IntrinsicInst>(I)) {
       HasCalls = true;
+      if (usesPthreadResult(cast<CallBase>(I)))
+        CheckedCalls.push_back(&cast<CallBase>(I));
     }
   }
 
@@ -404,6 +411,8 @@ void Instrumenter::instrumentFunction(Function &F, bool IgnoreAccesses) {
     instrumentAccess(*I);
   for (MemIntrinsic *MemOp : MemOps)
     replaceMemIntrinsic(*MemOp);
+  for (CallBase *Call : CheckedCalls)
+    markResultChecked(*Call);
   // A function that neither reaches the runtime nor calls anything never
   // appears in a report's stack, so it needs no shadow frame.
   if (!Accesses.empty() || !MemOps.empty() || HasCalls)
@@ -453,6 +462,26 @@ void Instrumenter::instrumentPlainAccess(Instruction &I, Value *Ptr,
   }
   IRB.CreateCall(IsWrite ? WriteRange : ReadRange,
                  {Addr, createByteCount(AccessTy)});
+}
+
+/// A direct call to a pthreads or semaphore function whose result the
+/// program uses.
+bool Instrumenter::usesPthreadResult(const CallBase &Call) {
+  const Function *Callee = Call.getCalledFunction();
+  if (!Callee || !Callee->isDeclaration() || Call.use_empty())
+    return false;
+  StringRef Name = Callee->getName();
+  return hrace::compat::startsWith(Name, "pthread_") ||
+         hrace::compat::startsWith(Name, "sem_");
+}
+
+/// The runtime reports the errors pthreads calls return only where the
+/// program ignores them (report_misuse): a call whose result is used is
+/// marked just before it, by the function it calls.
+void Instrumenter::markResultChecked(CallBase &Call) {
+  setInsertPointBefore(Call);
+  IRB.CreateCall(ResultChecked,
+                 IRB.CreatePointerCast(Call.getCalledOperand(), VoidPtrTy));
 }
 
 /// A constructor or destructor setting an object's vtable pointer (clang's

@@ -55,6 +55,10 @@ HRACE_INTERFACE void __hrace_write_range(void *addr, uintptr_t size);
 // if it changes the pointer, a read if it stores the one already there.
 HRACE_INTERFACE void __hrace_vptr_update(void **addr, void *new_vptr);
 
+// Just before a call to a pthreads function whose result the program uses:
+// its error codes are handled, not reported as misuse.
+HRACE_INTERFACE void __hrace_result_checked(void *fn);
+
 // Function entry/exit keep the shadow call stack used in reports.
 // caller_pc is the function's return address (llvm.returnaddress(0)).
 HRACE_INTERFACE void __hrace_func_entry(void *caller_pc);

@@ -7,6 +7,8 @@
 //===----------------------------------------------------------------------===//
 #include "hrace_misuse.h"
 
+#include "hrace_interface.h"
+
 #include "hrace_report.h"
 #include "hrace_rtl.h"
 
@@ -534,3 +536,7 @@ void CheckThreadLeaks(ThreadState *thr) {
 }
 
 } // namespace hrace
+
+extern "C" void __hrace_result_checked(void *fn) {
+  hrace::cur_thread()->checked_result_fn = reinterpret_cast<hrace::uptr>(fn);
+}

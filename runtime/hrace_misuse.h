@@ -98,9 +98,19 @@ void SemWaitBegin(ThreadState *thr, uptr addr);
 void SemWaitEnd(ThreadState *thr, uptr addr);
 // After a pthreads call: an error code it returned that no check above
 // explained (`expected` lists the codes that are part of the call's normal
-// use, such as EBUSY from a trylock), unless `already_reported`.
+// use, such as EBUSY from a trylock), unless `already_reported` (or the
+// program checks the result: ResultChecked).
 void ReportFailedCall(ThreadState *thr, uptr pc, const char *function,
                       int error);
+// The pass marks a call to a pthreads function whose result the program
+// uses (__hrace_result_checked): its errors are the program's to handle.
+// Calls that ignore the result, and calls from code the pass did not see,
+// have errors reported. Consumes the mark.
+ALWAYS_INLINE bool ResultChecked(ThreadState *thr, uptr fn) {
+  bool checked = thr->checked_result_fn == fn;
+  thr->checked_result_fn = 0;
+  return checked;
+}
 ALWAYS_INLINE void CheckResult(ThreadState *thr, uptr pc, const char *function,
                                int error, bool already_reported,
                                int expected1 = 0, int expected2 = 0) {

@@ -89,6 +89,9 @@ struct ThreadState {
   DeferredSignals *deferred_signals = nullptr;
   // Inside the program's signal handler (report_signal_unsafe).
   u32 in_signal_handler = 0;
+  // The pthreads function the program is about to call and whose result it
+  // uses (__hrace_result_checked; report_misuse).
+  uptr checked_result_fn = 0;
   // Inside a lock region in precise mode: accesses are recorded for the
   // write/read relations before they are checked.
   u32 record_accesses = 0;
