@@ -149,20 +149,24 @@ void LockOrderGraph::EdgeList::Erase(u32 edge) {
 
 // --- The graph --------------------------------------------------------------
 
-u32 LockOrderGraph::NewNode() {
-  if (free_nodes_count_)
-    return free_nodes_[--free_nodes_count_];
-  GrowArray(&nodes_, &nodes_capacity_, nodes_used_ + 1);
-  Node *n = &nodes_[nodes_used_];
-  internal_memset(n, 0, sizeof(*n));
-  return nodes_used_++;
+template <typename T> u32 LockOrderGraph::Pool<T>::New() {
+  if (free_count_)
+    return free_[--free_count_];
+  GrowArray(&items_, &capacity_, used_ + 1);
+  internal_memset(&items_[used_], 0, sizeof(T));
+  return used_++;
+}
+
+template <typename T> void LockOrderGraph::Pool<T>::Free(u32 index) {
+  GrowArray(&free_, &free_capacity_, free_count_ + 1);
+  free_[free_count_++] = index;
 }
 
 u32 LockOrderGraph::NodeFor(LockId id, const LockIdentity &identity) {
   u32 index;
   if (node_of_lock_.Find(id, &index))
     return index;
-  index = NewNode();
+  index = nodes_.New();
   Node *n = &nodes_[index];
   n->id = id;
   n->identity = identity;
@@ -170,13 +174,6 @@ u32 LockOrderGraph::NodeFor(LockId id, const LockIdentity &identity) {
   node_of_lock_.Insert(id, index);
   live_nodes_++;
   return index;
-}
-
-u32 LockOrderGraph::NewEdge() {
-  if (free_edges_count_)
-    return free_edges_[--free_edges_count_];
-  GrowArray(&edges_, &edges_capacity_, edges_used_ + 1);
-  return edges_used_++;
 }
 
 bool LockOrderGraph::HasEdge(LockId from, LockId to) const {
@@ -196,7 +193,7 @@ u32 LockOrderGraph::FindPath(u32 from_node, u32 to_node, LockOrderEdge *path,
                              u32 max) {
   // A fresh mark per search: nodes need no clearing between searches.
   if (++search_ == 0) {
-    for (u32 i = 0; i < nodes_used_; i++)
+    for (u32 i = 0; i < nodes_.used(); i++)
       nodes_[i].visited = 0;
     search_ = 1;
   }
@@ -250,7 +247,7 @@ u32 LockOrderGraph::AddEdge(const LockOrderEdge &e, const LockIdentity &from,
     length = FindPath(to_node, from_node, cycle + 1, max - 1);
   if (length && max)
     cycle[0] = e;
-  u32 edge = NewEdge();
+  u32 edge = edges_.New();
   edges_[edge] = e;
   // Node indices may have moved: NodeFor can grow the node array.
   nodes_[from_node].out.Push(edge);
@@ -269,8 +266,7 @@ void LockOrderGraph::DropEdge(u32 edge) {
   if (node_of_lock_.Find(e.to, &to_node))
     nodes_[to_node].in.Erase(edge);
   e = LockOrderEdge();
-  GrowArray(&free_edges_, &free_edges_capacity_, free_edges_count_ + 1);
-  free_edges_[free_edges_count_++] = edge;
+  edges_.Free(edge);
   live_edges_--;
 }
 
@@ -285,8 +281,7 @@ void LockOrderGraph::RemoveLock(LockId id) {
   node_of_lock_.Erase(id);
   // The node keeps its edge lists' storage for its next lock.
   nodes_[index].id = 0;
-  GrowArray(&free_nodes_, &free_nodes_capacity_, free_nodes_count_ + 1);
-  free_nodes_[free_nodes_count_++] = index;
+  nodes_.Free(index);
   live_nodes_--;
 }
 

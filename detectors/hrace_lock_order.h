@@ -156,6 +156,25 @@ private:
     void Push(u32 edge);
     void Erase(u32 edge);
   };
+  // Slots named by index (indices stay valid when the storage grows), a
+  // freed slot reused first. A fresh slot is zero-filled; a reused one keeps
+  // what it held (a node's edge lists keep their storage).
+  template <typename T> class Pool {
+  public:
+    u32 New();
+    void Free(u32 index);
+    T &operator[](u32 index) { return items_[index]; }
+    const T &operator[](u32 index) const { return items_[index]; }
+    u32 used() const { return used_; }
+
+  private:
+    T *items_ = nullptr;
+    u32 capacity_ = 0;
+    u32 used_ = 0;
+    u32 *free_ = nullptr;
+    u32 free_count_ = 0;
+    u32 free_capacity_ = 0;
+  };
   struct Node {
     LockId id;
     LockIdentity identity;
@@ -167,26 +186,14 @@ private:
   };
 
   u32 NodeFor(LockId id, const LockIdentity &identity);
-  u32 NewNode();
-  u32 NewEdge();
   void DropEdge(u32 edge);
   u32 FindPath(u32 from_node, u32 to_node, LockOrderEdge *path, u32 max);
 
   SpinMutex mu_;
   IndexMap node_of_lock_;
   IndexMap edge_of_pair_;
-  Node *nodes_ = nullptr;
-  u32 nodes_capacity_ = 0;
-  u32 nodes_used_ = 0;
-  u32 *free_nodes_ = nullptr;
-  u32 free_nodes_count_ = 0;
-  u32 free_nodes_capacity_ = 0;
-  LockOrderEdge *edges_ = nullptr;
-  u32 edges_capacity_ = 0;
-  u32 edges_used_ = 0;
-  u32 *free_edges_ = nullptr;
-  u32 free_edges_count_ = 0;
-  u32 free_edges_capacity_ = 0;
+  Pool<Node> nodes_;
+  Pool<LockOrderEdge> edges_;
   u32 *queue_ = nullptr;
   u32 queue_capacity_ = 0;
   u32 search_ = 0;

@@ -79,7 +79,7 @@ void LockOrderBeforeAcquire(ThreadState *thr, uptr pc, SyncObject *s) {
     held->RememberEdge(from->id, to);
     if (length)
       ReportLockOrderInversion(
-          thr, cycle, locks, length < kMaxCycleShown ? length : kMaxCycleShown,
+          cycle, locks, length < kMaxCycleShown ? length : kMaxCycleShown,
           length);
   }
 }

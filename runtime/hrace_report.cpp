@@ -402,7 +402,7 @@ void ReportMisuse(ThreadState *thr, uptr pc, Misuse kind,
   EmitReport(out);
 }
 
-void ReportLockOrderInversion(ThreadState *thr, const LockOrderEdge *cycle,
+void ReportLockOrderInversion(const LockOrderEdge *cycle,
                               const LockIdentity *locks, u32 shown,
                               u32 length) {
   ScopedInRuntime in_rtl;
@@ -420,8 +420,6 @@ void ReportLockOrderInversion(ThreadState *thr, const LockOrderEdge *cycle,
     out.Append("... (%u more) => ", length - shown);
   out.Append("M%u\n", cycle[0].from);
   SymbolizedFrame top = {};
-  u32 threads[StackDepot::kMaxFrames];
-  u32 thread_count = 0;
   // The edge that closed the cycle (this thread, now) first.
   for (u32 i = 0; i < shown; i++) {
     const LockOrderEdge &e = cycle[i];
@@ -432,11 +430,6 @@ void ReportLockOrderInversion(ThreadState *thr, const LockOrderEdge *cycle,
     out.Append("  Mutex M%u previously acquired by the same thread here:\n",
                e.from);
     PrintStackId(&out, e.from_stack, nullptr);
-    bool seen = false;
-    for (u32 j = 0; j < thread_count; j++)
-      seen |= threads[j] == e.thread_id;
-    if (!seen && thread_count < StackDepot::kMaxFrames)
-      threads[thread_count++] = e.thread_id;
   }
   out.Append("\n");
   for (u32 i = 0; i < shown; i++) {
@@ -449,9 +442,14 @@ void ReportLockOrderInversion(ThreadState *thr, const LockOrderEdge *cycle,
       out.Append("\n");
     }
   }
-  for (u32 i = 0; i < thread_count; i++)
-    DescribeThread(&out, threads[i]);
-  (void)thr;
+  // Each thread of the cycle once, at its first edge.
+  for (u32 i = 0; i < shown; i++) {
+    bool earlier = false;
+    for (u32 j = 0; j < i; j++)
+      earlier |= cycle[j].thread_id == cycle[i].thread_id;
+    if (!earlier)
+      DescribeThread(&out, cycle[i].thread_id);
+  }
   AppendSummary(&out, "lock-order-inversion (potential deadlock)", top);
   EmitReport(out);
 }

@@ -46,7 +46,7 @@ void ReportMisuse(ThreadState *thr, uptr pc, Misuse kind,
 
 // A cycle of `length` lock-order edges, of which `shown` are given, each
 // with the identity of its first lock.
-void ReportLockOrderInversion(ThreadState *thr, const LockOrderEdge *cycle,
+void ReportLockOrderInversion(const LockOrderEdge *cycle,
                               const LockIdentity *locks, u32 shown, u32 length);
 
 // At exit: if anything was reported, flush the program's output and exit with
