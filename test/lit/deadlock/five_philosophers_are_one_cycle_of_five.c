@@ -5,6 +5,11 @@
 //
 // RUN: %hrace_cc %s -o %t
 // RUN: not %t 2>&1 | FileCheck %s
+// RUN: env HRACE_OPTIONS=verbosity=1 not %t 2>&1 | FileCheck %s --check-prefix=GRAPH
+//
+// The forks are destroyed before the exit: they left the graph, with their
+// five edges.
+// GRAPH: HybridRace: lock-order graph: 0 locks, 0 edges
 //
 // CHECK:      WARNING: HybridRace: lock-order inversion (potential deadlock)
 // CHECK-NEXT:   Cycle of 5 locks in the lock-order graph: [[F4:M[0-9]+]] => [[F0:M[0-9]+]] => [[F1:M[0-9]+]] => [[F2:M[0-9]+]] => [[F3:M[0-9]+]] => [[F4]]

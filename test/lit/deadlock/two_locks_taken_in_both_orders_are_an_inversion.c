@@ -7,7 +7,9 @@
 // RUN: not %t 2>&1 | FileCheck %s
 // RUN: env HRACE_OPTIONS=msm=hb not %t 2>&1 | FileCheck %s
 // RUN: env HRACE_OPTIONS=msm=long not %t 2>&1 | FileCheck %s
+// RUN: env HRACE_OPTIONS=verbosity=1 not %t 2>&1 | FileCheck %s --check-prefix=GRAPH
 // RUN: env HRACE_OPTIONS=detect_deadlocks=0 %t 2>&1 | FileCheck %s --allow-empty --check-prefix=OFF
+// GRAPH: HybridRace: lock-order graph: 2 locks, 2 edges
 //
 // CHECK:      WARNING: HybridRace: lock-order inversion (potential deadlock)
 // CHECK-NEXT:   Cycle of 2 locks in the lock-order graph: [[B:M[0-9]+]] => [[A:M[0-9]+]] => [[B]]
