@@ -11,6 +11,9 @@
 //   static bool IsNoop(ShadowCell cell, const ThreadState *thr, bool write);
 //     True when the access cannot change the cell; checked inline on the hot
 //     path, so it must be a couple of compares.
+//   static SegmentId LastWrite(ShadowCell cell);
+//     The last write the cell keeps, or 0 (for an atomic read that moves the
+//     location to AtomicAfterPlainWrite, hrace_msm_atomic.h).
 //   static ShadowCell Transition(ShadowCell cell, ThreadState *thr,
 //                                const AccessContext &ac, RaceInfo *race);
 //     The cell after the access. Pure apart from reading thread state, so it
@@ -35,6 +38,8 @@ struct AccessContext {
   // The first byte of the access: what a hand-off edge's scope is matched
   // against (hrace_hybrid.h, OrderedByHandoff).
   uptr addr;
+  // An atomic operation (hrace_msm_atomic.h).
+  bool atomic;
 };
 
 // Why the machine went to Race.
@@ -45,6 +50,9 @@ enum class RaceCause : u8 {
   // The candidate lock set of a shared location ran empty and this access is
   // not ordered after the remembered one (shared states).
   kLockSetEmpty,
+  // One of the accesses is atomic, the other plain, and neither happens
+  // before the other (hrace_msm_atomic.h).
+  kAtomicUnordered,
 };
 
 // What the report needs to explain the race and find the previous access.
@@ -55,6 +63,7 @@ struct RaceInfo {
   // say, e.g. the segment a shared location remembers).
   SegmentId prev_segment;
   AccessKind prev_kind;
+  bool prev_atomic;
   // kLockSetEmpty: the candidate set before this access, and this access's
   // locks.
   LockSetId candidates;

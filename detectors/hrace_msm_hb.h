@@ -58,6 +58,13 @@ struct MsmHb {
            c.aux() == thr->segment;
   }
 
+  static SegmentId LastWrite(ShadowCell c) {
+    CellState s = c.state();
+    bool keeps_write =
+        s == CellState::kExclusiveWrite || s == CellState::kExclusiveRead;
+    return keeps_write ? c.segment() : 0;
+  }
+
   static ShadowCell Transition(ShadowCell c, ThreadState *thr,
                                const AccessContext &ac, RaceInfo *race) {
     SegmentId cur = thr->segment;

@@ -54,6 +54,13 @@ struct MsmLong {
     return hybrid::IsNoop(c, thr, write);
   }
 
+  static SegmentId LastWrite(ShadowCell c) {
+    CellState s = c.state();
+    bool keeps_write =
+        s == CellState::kExclusiveWrite || s == CellState::kExclusiveReadWrite;
+    return keeps_write ? c.segment() : 0;
+  }
+
   static ShadowCell Transition(ShadowCell c, ThreadState *thr,
                                const AccessContext &ac, RaceInfo *race) {
     using namespace hybrid;

@@ -75,6 +75,14 @@ struct MsmShort {
     return hybrid::IsNoop(c, thr, write);
   }
 
+  // Exclusive-Write keeps its write in the segment, Exclusive-Read-after-
+  // Write in aux.
+  static SegmentId LastWrite(ShadowCell c) {
+    if (c.state() == CellState::kExclusiveWrite)
+      return c.segment();
+    return IsReadAfterWrite(c.state()) ? c.aux() : 0;
+  }
+
   static ShadowCell Transition(ShadowCell c, ThreadState *thr,
                                const AccessContext &ac, RaceInfo *race) {
     using namespace hybrid;

@@ -700,13 +700,14 @@ INTERCEPTOR_ATTRIBUTE int __cxa_guard_acquire(u64 *g) {
   SCOPED_INTERCEPTOR(__cxa_guard_acquire, g);
   int res = CallBlocking(thr, REAL(__cxa_guard_acquire), g);
   if (!res)
-    AcquireAddr(thr, Addr(g));
+    AtomicAcquireAddr(thr, Addr(g));
   return res;
 }
 
 INTERCEPTOR_ATTRIBUTE void __cxa_guard_release(u64 *g) {
   SCOPED_INTERCEPTOR(__cxa_guard_release, g);
-  ReleaseAddr(thr, Addr(g));
+  // The release store of the guard byte, which the inline check reads.
+  AtomicReleaseAddr(thr, Addr(g));
   REAL(__cxa_guard_release)(g);
 }
 

@@ -56,6 +56,44 @@ std::optional<unsigned> getSizeClass(TypeSize Size) {
   return Log2_64(Bytes);
 }
 
+/// Atomics of 1, 2, 4 and 8 bytes are performed by the runtime, indexed by
+/// log2 of the size.
+constexpr unsigned NumAtomicSizeClasses = 4;
+
+/// The operations of the runtime's read-modify-write (HraceAtomicOp).
+std::optional<unsigned> getRuntimeRMWOp(AtomicRMWInst::BinOp Op) {
+  switch (Op) {
+  case AtomicRMWInst::Xchg:
+    return 0;
+  case AtomicRMWInst::Add:
+    return 1;
+  case AtomicRMWInst::Sub:
+    return 2;
+  case AtomicRMWInst::And:
+    return 3;
+  case AtomicRMWInst::Nand:
+    return 4;
+  case AtomicRMWInst::Or:
+    return 5;
+  case AtomicRMWInst::Xor:
+    return 6;
+  case AtomicRMWInst::Max:
+    return 7;
+  case AtomicRMWInst::Min:
+    return 8;
+  case AtomicRMWInst::UMax:
+    return 9;
+  case AtomicRMWInst::UMin:
+    return 10;
+  case AtomicRMWInst::FAdd:
+    return 11;
+  case AtomicRMWInst::FSub:
+    return 12;
+  default:
+    return std::nullopt;
+  }
+}
+
 /// The C11 memory_order numbering of the runtime ABI.
 enum C11Order { Relaxed = 0, Acquire = 2, Release = 3, AcqRel = 4, SeqCst = 5 };
 
@@ -216,6 +254,9 @@ private:
   void instrumentPlainAccess(Instruction &I, Value *Ptr, Type *AccessTy,
                              Align Alignment, bool IsWrite);
   void instrumentMaskedAccess(IntrinsicInst &I);
+  std::optional<unsigned> getAtomicSizeClass(Type *ValueTy, Align Alignment);
+  Value *createAtomicValue(Value *V);
+  Value *createFromAtomicValue(Value *V, Type *Ty);
   void instrumentAtomicLoad(LoadInst &Load);
   void instrumentAtomicStore(StoreInst &Store);
   bool isVtablePointerStore(StoreInst &Store);
@@ -247,6 +288,10 @@ private:
   FunctionCallee VptrUpdate;
   FunctionCallee ResultChecked;
   FunctionCallee FuncEntry, FuncExit;
+  FunctionCallee AtomicLoadN[NumAtomicSizeClasses];
+  FunctionCallee AtomicStoreN[NumAtomicSizeClasses];
+  FunctionCallee AtomicRMWN[NumAtomicSizeClasses];
+  FunctionCallee AtomicCASN[NumAtomicSizeClasses];
   FunctionCallee AtomicLoad, AtomicStore, AtomicRMWBegin, AtomicRMWEnd;
   FunctionCallee AtomicFence;
   FunctionCallee Memcpy, Memmove, Memset;
@@ -276,6 +321,19 @@ Instrumenter::Instrumenter(Module &M)
   VptrUpdate = declare("__hrace_vptr_update", VoidTy, {VoidPtrTy, VoidPtrTy});
   FuncEntry = declare("__hrace_func_entry", VoidTy, {VoidPtrTy});
   FuncExit = declare("__hrace_func_exit", VoidTy, {});
+  Type *Int64Ty = Type::getInt64Ty(Ctx);
+  for (unsigned SizeClass = 0; SizeClass < NumAtomicSizeClasses; ++SizeClass) {
+    std::string Bytes = std::to_string(1u << SizeClass);
+    AtomicLoadN[SizeClass] =
+        declare("__hrace_atomic_load" + Bytes, Int64Ty, {VoidPtrTy, IntTy});
+    AtomicStoreN[SizeClass] = declare("__hrace_atomic_store" + Bytes, VoidTy,
+                                      {VoidPtrTy, Int64Ty, IntTy});
+    AtomicRMWN[SizeClass] = declare("__hrace_atomic_rmw" + Bytes, Int64Ty,
+                                    {VoidPtrTy, Int64Ty, IntTy, IntTy});
+    AtomicCASN[SizeClass] =
+        declare("__hrace_atomic_cas" + Bytes, Int64Ty,
+                {VoidPtrTy, Int64Ty, Int64Ty, IntTy, IntTy});
+  }
   AtomicLoad =
       declare("__hrace_atomic_load", VoidTy, {VoidPtrTy, IntptrTy, IntTy});
   AtomicStore =
@@ -513,9 +571,55 @@ void Instrumenter::instrumentMaskedAccess(IntrinsicInst &I) {
       {createAddress(getAccessedPointer(I)), createByteCount(VectorTy)});
 }
 
+/// The size class of an atomic of \p ValueTy the runtime can perform: an
+/// integer, pointer, float or double of 1, 2, 4 or 8 bytes, naturally
+/// aligned (a misaligned atomic is a library call, not an instruction the
+/// runtime can redo).
+std::optional<unsigned> Instrumenter::getAtomicSizeClass(Type *ValueTy,
+                                                         Align Alignment) {
+  if (!ValueTy->isIntegerTy() && !ValueTy->isPointerTy() &&
+      !ValueTy->isFloatTy() && !ValueTy->isDoubleTy())
+    return std::nullopt;
+  TypeSize Size = DL.getTypeStoreSize(ValueTy);
+  std::optional<unsigned> SizeClass = getSizeClass(Size);
+  if (!SizeClass || *SizeClass >= NumAtomicSizeClasses ||
+      DL.getTypeSizeInBits(ValueTy) != Size.getFixedValue() * 8 ||
+      Alignment.value() < Size.getFixedValue())
+    return std::nullopt;
+  return SizeClass;
+}
+
+/// \p V as the runtime takes values: its bits, zero-extended to 64.
+Value *Instrumenter::createAtomicValue(Value *V) {
+  Type *Ty = V->getType();
+  Type *Int64Ty = IRB.getInt64Ty();
+  if (Ty->isPointerTy())
+    return IRB.CreatePtrToInt(V, Int64Ty);
+  if (!Ty->isIntegerTy())
+    V = IRB.CreateBitCast(
+        V, IRB.getIntNTy(DL.getTypeSizeInBits(Ty).getFixedValue()));
+  return IRB.CreateZExtOrTrunc(V, Int64Ty);
+}
+
+/// The runtime's 64-bit result \p V as a value of \p Ty.
+Value *Instrumenter::createFromAtomicValue(Value *V, Type *Ty) {
+  if (Ty->isPointerTy())
+    return IRB.CreateIntToPtr(V, Ty);
+  Value *Bits = IRB.CreateTrunc(
+      V, IRB.getIntNTy(DL.getTypeSizeInBits(Ty).getFixedValue()));
+  return Ty->isIntegerTy() ? Bits : IRB.CreateBitCast(Bits, Ty);
+}
+
 void Instrumenter::instrumentAtomicLoad(LoadInst &Load) {
   setInsertPointBefore(Load);
   Value *Addr = createAddress(Load.getPointerOperand());
+  if (auto SizeClass = getAtomicSizeClass(Load.getType(), Load.getAlign())) {
+    Value *Result = IRB.CreateCall(AtomicLoadN[*SizeClass],
+                                   {Addr, createOrder(Load.getOrdering())});
+    Load.replaceAllUsesWith(createFromAtomicValue(Result, Load.getType()));
+    Load.eraseFromParent();
+    return;
+  }
   // After the load, so an acquire sees the release of the store it read.
   setInsertPointAfter(Load);
   IRB.CreateCall(AtomicLoad, {Addr, createByteCount(Load.getType()),
@@ -523,20 +627,43 @@ void Instrumenter::instrumentAtomicLoad(LoadInst &Load) {
 }
 
 void Instrumenter::instrumentAtomicStore(StoreInst &Store) {
+  setInsertPointBefore(Store);
+  Value *Addr = createAddress(Store.getPointerOperand());
+  Value *Val = Store.getValueOperand();
+  if (auto SizeClass = getAtomicSizeClass(Val->getType(), Store.getAlign())) {
+    IRB.CreateCall(
+        AtomicStoreN[*SizeClass],
+        {Addr, createAtomicValue(Val), createOrder(Store.getOrdering())});
+    Store.eraseFromParent();
+    return;
+  }
   // Before the store, so the release is published before any thread can
   // read the value.
-  setInsertPointBefore(Store);
-  IRB.CreateCall(AtomicStore,
-                 {createAddress(Store.getPointerOperand()),
-                  createByteCount(Store.getValueOperand()->getType()),
-                  createOrder(Store.getOrdering())});
+  IRB.CreateCall(AtomicStore, {Addr, createByteCount(Val->getType()),
+                               createOrder(Store.getOrdering())});
 }
 
 void Instrumenter::instrumentAtomicRMW(AtomicRMWInst &RMW) {
   setInsertPointBefore(RMW);
   Value *Addr = createAddress(RMW.getPointerOperand());
-  Value *Size = createByteCount(RMW.getValOperand()->getType());
+  Value *Val = RMW.getValOperand();
   Constant *Order = createOrder(RMW.getOrdering());
+  auto SizeClass = getAtomicSizeClass(Val->getType(), RMW.getAlign());
+  auto Op = getRuntimeRMWOp(RMW.getOperation());
+  // An exchange moves bits of any type; the other operations are
+  // arithmetic of the value's own kind.
+  bool KindMatches =
+      RMW.getOperation() == AtomicRMWInst::Xchg ||
+      RMW.isFloatingPointOperation() == Val->getType()->isFloatingPointTy();
+  if (SizeClass && Op && KindMatches) {
+    Value *Old = IRB.CreateCall(
+        AtomicRMWN[*SizeClass],
+        {Addr, createAtomicValue(Val), ConstantInt::get(IntTy, *Op), Order});
+    RMW.replaceAllUsesWith(createFromAtomicValue(Old, Val->getType()));
+    RMW.eraseFromParent();
+    return;
+  }
+  Value *Size = createByteCount(Val->getType());
   IRB.CreateCall(AtomicRMWBegin, {Addr, Size, Order});
   setInsertPointAfter(RMW);
   IRB.CreateCall(AtomicRMWEnd, {Addr, Size, Order});
@@ -545,15 +672,32 @@ void Instrumenter::instrumentAtomicRMW(AtomicRMWInst &RMW) {
 void Instrumenter::instrumentCmpXchg(AtomicCmpXchgInst &CmpXchg) {
   setInsertPointBefore(CmpXchg);
   Value *Addr = createAddress(CmpXchg.getPointerOperand());
-  Value *Size = createByteCount(CmpXchg.getCompareOperand()->getType());
-  IRB.CreateCall(AtomicRMWBegin,
-                 {Addr, Size, createOrder(CmpXchg.getSuccessOrdering())});
+  Value *Cmp = CmpXchg.getCompareOperand();
+  Constant *Success = createOrder(CmpXchg.getSuccessOrdering());
+  Constant *Failure = createOrder(CmpXchg.getFailureOrdering());
+  if (auto SizeClass = getAtomicSizeClass(Cmp->getType(), CmpXchg.getAlign())) {
+    Value *CmpBits = createAtomicValue(Cmp);
+    Value *Old = IRB.CreateCall(AtomicCASN[*SizeClass],
+                                {Addr, CmpBits,
+                                 createAtomicValue(CmpXchg.getNewValOperand()),
+                                 Success, Failure});
+    // The runtime's exchange is strong: it failed only if the old value
+    // differs (a weak one may also fail spuriously, never has to).
+    Value *Exchanged = IRB.CreateICmpEQ(Old, CmpBits);
+    Value *Pair = UndefValue::get(CmpXchg.getType());
+    Pair = IRB.CreateInsertValue(Pair,
+                                 createFromAtomicValue(Old, Cmp->getType()), 0);
+    Pair = IRB.CreateInsertValue(Pair, Exchanged, 1);
+    CmpXchg.replaceAllUsesWith(Pair);
+    CmpXchg.eraseFromParent();
+    return;
+  }
+  Value *Size = createByteCount(Cmp->getType());
+  IRB.CreateCall(AtomicRMWBegin, {Addr, Size, Success});
   setInsertPointAfter(CmpXchg);
   // A failed exchange only loaded, with the failure ordering.
   Value *Exchanged = IRB.CreateExtractValue(&CmpXchg, 1);
-  Value *Order =
-      IRB.CreateSelect(Exchanged, createOrder(CmpXchg.getSuccessOrdering()),
-                       createOrder(CmpXchg.getFailureOrdering()));
+  Value *Order = IRB.CreateSelect(Exchanged, Success, Failure);
   IRB.CreateCall(AtomicRMWEnd, {Addr, Size, Order});
 }
 

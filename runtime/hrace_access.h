@@ -21,6 +21,7 @@
 #define HRACE_ACCESS_H
 
 #include "../detectors/hrace_detector.h"
+#include "../detectors/hrace_msm_atomic.h"
 #include "../shadow/hrace_shadow.h"
 #include "hrace_report.h"
 #include "hrace_rtl.h"
@@ -37,15 +38,28 @@ template <typename Machine>
 ALWAYS_INLINE void CheckCells(ThreadState *thr, uptr pc, uptr addr, uptr size,
                               bool write);
 
+// The selected machine judges plain accesses among themselves; MsmAtomic
+// whatever involves an atomic one.
+template <typename Machine>
+ALWAYS_INLINE ShadowCell CellTransition(ShadowCell old, ThreadState *thr,
+                                        const AccessContext &ac,
+                                        RaceInfo *race) {
+  if (UNLIKELY(ac.atomic))
+    return MsmAtomic<Machine>::AtomicTransition(old, thr, ac, race);
+  if (UNLIKELY(IsAtomicState(old.state())))
+    return MsmAtomic<Machine>::PlainTransition(old, thr, ac, race);
+  return Machine::Transition(old, thr, ac, race);
+}
+
 template <typename Machine>
 NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
-                         bool write) {
+                         bool write, bool atomic = false) {
   // A signal handler's own accesses would interleave with this one's trace
   // entry and the thread's caches: it waits until the access is done.
   thr->in_rtl++;
   RenewSegmentOfOldGeneration(thr);
   u64 *cells = MemToShadow(addr);
-  AccessContext ac{write, addr};
+  AccessContext ac{write, addr, atomic};
   RaceInfo race{};
   bool traced = false;
   for (uptr i = 0; i < size;) {
@@ -54,16 +68,18 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
     while (run_end < size && LoadRelaxed(&cells[run_end]) == old.raw())
       run_end++;
     RaceInfo run_race{};
-    ShadowCell now = Machine::Transition(old, thr, ac, &run_race);
+    ShadowCell now = CellTransition<Machine>(old, thr, ac, &run_race);
     if (now == old) {
-      thr->noops.Insert(old.raw(), write);
+      // The memo answers for plain accesses only.
+      if (!atomic)
+        thr->noops.Insert(old.raw(), write);
       i = run_end;
       continue;
     }
     // The trace entry must exist before any cell names this segment, or a
     // report in another thread could look for it too early.
     if (!traced) {
-      thr->context->trace.AddAccess(addr, size, write, pc, thr->segment,
+      thr->context->trace.AddAccess(addr, size, write, atomic, pc, thr->segment,
                                     thr->locks.All(&ctx->locksets));
       traced = true;
     }
@@ -74,7 +90,7 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
     i = k < run_end ? k : run_end;
   }
   if (race.found)
-    ReportRace(thr, pc, addr, size, write, race);
+    ReportRace(thr, pc, addr, size, write, atomic, race);
   LeaveRuntime(thr);
 }
 
@@ -136,6 +152,27 @@ ALWAYS_INLINE void MemoryAccess(ThreadState *thr, uptr pc, uptr addr,
                                 uptr size, bool write) {
   WithActiveMachine([=](auto machine) __attribute__((always_inline)) {
     Access<decltype(machine)>(thr, pc, addr, size, write);
+  });
+}
+
+// An atomic operation's access, for a thread known to be active (its
+// synchronisation is hrace_atomic.cpp's). Ignored accesses stay ignored.
+ALWAYS_INLINE void AtomicMemoryAccess(ThreadState *thr, uptr pc, uptr addr,
+                                      uptr size, bool write) {
+  if (UNLIKELY((write ? thr->ignore_writes : thr->ignore_reads) != 0))
+    return;
+  WithActiveMachine([=](auto machine) __attribute__((always_inline)) {
+    using Machine = decltype(machine);
+    const u64 *cells = MemToShadow(addr);
+    ShadowCell first = LoadCell(cells);
+    if (LIKELY(MsmAtomic<Machine>::IsNoop(first, thr, write))) {
+      uptr i = 1;
+      while (i < size && LoadRelaxed(&cells[i]) == first.raw())
+        i++;
+      if (LIKELY(i == size))
+        return;
+    }
+    AccessSlow<Machine>(thr, pc, addr, size, write, /*atomic=*/true);
   });
 }
 

@@ -64,11 +64,48 @@ HRACE_INTERFACE void __hrace_result_checked(void *fn);
 HRACE_INTERFACE void __hrace_func_entry(void *caller_pc);
 HRACE_INTERFACE void __hrace_func_exit(void);
 
-// Atomics. The atomic instruction itself stays in the program; the runtime
-// is told around it. `order` uses the C11 numbering:
+// Atomics. `order` uses the C11 numbering:
 //   0 relaxed, 1 consume, 2 acquire, 3 release, 4 acq_rel, 5 seq_cst.
-// Release semantics are applied before the instruction, acquire after, so the
-// edge a reader takes always includes the writer's release.
+// Atomic operations of 1, 2, 4 and 8 bytes are performed by the runtime (the
+// pass replaces the instruction with the call): values travel zero-extended
+// in 64 bits; a compare-exchange returns the old value and exchanged if and
+// only if it equals `cmp`.
+enum HraceAtomicOp {
+  HRACE_ATOMIC_XCHG = 0,
+  HRACE_ATOMIC_ADD = 1,
+  HRACE_ATOMIC_SUB = 2,
+  HRACE_ATOMIC_AND = 3,
+  HRACE_ATOMIC_NAND = 4,
+  HRACE_ATOMIC_OR = 5,
+  HRACE_ATOMIC_XOR = 6,
+  HRACE_ATOMIC_MAX = 7,
+  HRACE_ATOMIC_MIN = 8,
+  HRACE_ATOMIC_UMAX = 9,
+  HRACE_ATOMIC_UMIN = 10,
+  // Of a float (4 bytes) or a double (8 bytes).
+  HRACE_ATOMIC_FADD = 11,
+  HRACE_ATOMIC_FSUB = 12,
+};
+#define HRACE_ATOMIC_DECLARE(bytes)                                            \
+  HRACE_INTERFACE uint64_t __hrace_atomic_load##bytes(const void *addr,        \
+                                                      int order);              \
+  HRACE_INTERFACE void __hrace_atomic_store##bytes(void *addr, uint64_t v,     \
+                                                   int order);                 \
+  HRACE_INTERFACE uint64_t __hrace_atomic_rmw##bytes(void *addr, uint64_t v,   \
+                                                     int op, int order);       \
+  HRACE_INTERFACE uint64_t __hrace_atomic_cas##bytes(                          \
+      void *addr, uint64_t cmp, uint64_t v, int success_order,                 \
+      int failure_order);
+HRACE_ATOMIC_DECLARE(1)
+HRACE_ATOMIC_DECLARE(2)
+HRACE_ATOMIC_DECLARE(4)
+HRACE_ATOMIC_DECLARE(8)
+#undef HRACE_ATOMIC_DECLARE
+
+// Other atomics (16 bytes, operations the runtime does not know) stay in the
+// program and the runtime is told around them: release before the
+// instruction, acquire after, so the edge a reader takes always includes
+// the writer's release.
 HRACE_INTERFACE void __hrace_atomic_load(void *addr, uintptr_t size, int order);
 HRACE_INTERFACE void __hrace_atomic_store(void *addr, uintptr_t size,
                                           int order);

@@ -216,6 +216,11 @@ const char *KindName(AccessKind kind) {
 // One sentence on why the state machine called this a race.
 void ExplainCause(TextBuffer *out, const RaceInfo &race) {
   out->Append("  Detected by msm=%s: ", MsmName(ctx->flags.msm));
+  if (race.cause == RaceCause::kAtomicUnordered) {
+    out->Append("one access is atomic, the other is not, and neither "
+                "happens before the other.\n");
+    return;
+  }
   if (ctx->flags.msm == Msm::kHb) {
     out->Append("neither access happens before the other.\n");
     return;
@@ -317,7 +322,7 @@ void EmitReport(const TextBuffer &out) {
 } // namespace
 
 void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
-                const RaceInfo &race) {
+                bool atomic, const RaceInfo &race) {
   ScopedInRuntime in_rtl;
   SegmentInfo prev_seg = ctx->segments.Get(race.prev_segment);
   ThreadContext *prev_tc = ctx->threads.ContextOfSlot(prev_seg.slot);
@@ -335,25 +340,28 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
   out.Append("==================\n");
   out.Append("WARNING: HybridRace: data race (pid=%d)\n",
              static_cast<int>(getpid()));
-  out.Append("  %s of size %zu at 0x%zx by thread T%u (locks held: ",
-             write ? "Write" : "Read", size, addr, thr->thread_id);
+  const char *what = write ? (atomic ? "Atomic write" : "Write")
+                           : (atomic ? "Atomic read" : "Read");
+  out.Append("  %s of size %zu at 0x%zx by thread T%u (locks held: ", what,
+             size, addr, thr->thread_id);
   PrintLockSet(&out, thr->locks.All(&ctx->locksets));
   out.Append("):\n");
   SymbolizedFrame top = {};
   PrintStack(&out, stack, depth, &top);
   if (have_prev) {
-    out.Append("  Previous %s of size %zu at 0x%zx by thread T%u (locks "
+    out.Append("  Previous %s%s of size %zu at 0x%zx by thread T%u (locks "
                "held: ",
+               prev.is_atomic ? "atomic " : "",
                KindName(prev.is_write ? AccessKind::kWrite : AccessKind::kRead),
-               prev.size, prev.addr,
-               prev_seg.thread_id);
+               prev.size, prev.addr, prev_seg.thread_id);
     PrintLockSet(&out, prev.locks);
     out.Append("):\n");
     PrintStack(&out, &prev.pc, 1, nullptr);
   } else {
-    out.Append("  Previous %s by thread T%u:\n    <not in the thread's "
+    out.Append("  Previous %s%s by thread T%u:\n    <not in the thread's "
                "recent history>\n",
-               KindName(race.prev_kind), prev_seg.thread_id);
+               race.prev_atomic ? "atomic " : "", KindName(race.prev_kind),
+               prev_seg.thread_id);
   }
   ExplainCause(&out, race);
   DescribeLocation(&out, addr);

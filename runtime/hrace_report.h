@@ -17,9 +17,10 @@
 namespace hrace {
 
 // Reports a data race between the current access and the one in `race`,
-// unless the same pair of source locations was reported before.
+// unless the same pair of source locations was reported before. `atomic`:
+// the current access is an atomic operation's.
 void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
-                const RaceInfo &race);
+                bool atomic, const RaceInfo &race);
 
 // A synchronisation object as a misuse report names it.
 struct ObjectDescription {

@@ -495,6 +495,8 @@ void ThreadFinish(ThreadState *thr) {
   ThreadRelationsFinished(thr);
   CheckThreadExit(thr);
   thr->acquisitions.Free();
+  thr->fence_acquire.Free();
+  thr->fence_release.Free();
   ctx->threads.RecordEnd(thr->thread_id, thr->slot, thr->clock);
   // What runs after this (TLS destructors, pthread_exit's unwinding) is not
   // seen: the slot may already belong to a new thread.

@@ -126,6 +126,11 @@ void Acquire(ThreadState *thr, SyncObject *s);
 void Release(ThreadState *thr, SyncObject *s);
 void AcquireAddr(ThreadState *thr, uptr addr);
 void ReleaseAddr(ThreadState *thr, uptr addr);
+// An acquire or release of the atomic variable at addr by code the pass did
+// not see (an atomic left in the program, libstdc++'s guard release), with
+// the clock atomic operations use (hrace_atomic.cpp).
+void AtomicAcquireAddr(ThreadState *thr, uptr addr);
+void AtomicReleaseAddr(ThreadState *thr, uptr addr);
 // pthread_barrier_wait: the arrival publishes into its round's clock and
 // returns the round; leaving acquires that round's clock only.
 void BarrierInit(ThreadState *thr, uptr addr, u32 count);

@@ -40,7 +40,11 @@ SyncId SyncTable::Allocate() {
   if (id >= kMaxObjects)
     Die("HybridRace: more than %u live synchronisation objects\n",
         kMaxObjects);
+  // The clock version keeps counting across reuse: a thread's memo of an
+  // earlier object in this slot must not match the new one.
+  u32 version = objects_[id].atomic_clock_version;
   new (&objects_[id]) SyncObject();
+  objects_[id].atomic_clock_version = version + 1;
   return id;
 }
 
@@ -49,6 +53,7 @@ void SyncTable::Release(SyncId id) {
   if (s->in_lock_order_graph && forget_lock_)
     forget_lock_(s->lock_id);
   s->clock.Free();
+  s->atomic_clock.Free();
   s->read_clock.Free();
   if (s->barrier) {
     s->barrier->round_clock[0].Free();

@@ -61,6 +61,13 @@ struct SyncObject {
   // What releases published: unlock, signal, post, barrier arrival, atomic
   // release, ANNOTATE_HAPPENS_BEFORE.
   VectorClock clock;
+  // What an acquire of the atomic variable's current value learns
+  // (hrace_atomic.cpp). Apart from `clock`: a lock word is an atomic
+  // variable and a lock at once, and its relaxed stores must not empty
+  // what its unlocks published. Bumped version at every change, for the
+  // fence memo of relaxed readers.
+  VectorClock atomic_clock;
+  u32 atomic_clock_version;
   // What read-unlocks of a reader-writer lock published; only a write lock
   // acquires it (a reader need not wait for other readers).
   VectorClock read_clock;

@@ -109,6 +109,18 @@ struct ThreadState {
   // what this thread knows (the join rule) are keyed by it.
   u32 acquires = 0;
   VectorClock vc;
+  // Fences (hrace_atomic.cpp): what the thread's relaxed reads read, for
+  // its acquire fences, and its clock at its last release fence, for its
+  // relaxed writes. The memo says which version of a sync object's clock
+  // fence_acquire already holds.
+  VectorClock fence_acquire;
+  VectorClock fence_release;
+  struct FenceMemoEntry {
+    const void *sync;
+    u32 version;
+  };
+  static constexpr u32 kFenceMemoSize = 4;
+  FenceMemoEntry fence_memo[kFenceMemoSize] = {};
   HeldLocks locks;
   // The same locks with where they were taken, for lock-order edges and
   // misuse reports (detect_deadlocks, report_misuse).

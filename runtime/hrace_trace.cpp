@@ -13,6 +13,7 @@ namespace hrace {
 
 namespace {
 constexpr u64 kWriteBit = 1ull << 63;
+constexpr u64 kAtomicBit = 1ull << 62;
 }
 
 void Trace::Init() {
@@ -21,16 +22,17 @@ void Trace::Init() {
         MmapNoReserveOrDie(kEvents * sizeof(Event), "thread trace"));
 }
 
-void Trace::AddAccess(uptr addr, uptr size, bool is_write, uptr pc,
-                      SegmentId seg, LockSetId locks) {
+void Trace::AddAccess(uptr addr, uptr size, bool is_write, bool is_atomic,
+                      uptr pc, SegmentId seg, LockSetId locks) {
   u64 pos = pos_;
   Event &e = events_[pos % kEvents];
   StoreRelaxed(&e.stamp, static_cast<u64>(0));
   // The cleared stamp must be visible before any field changes.
   __atomic_thread_fence(__ATOMIC_RELEASE);
   StoreRelaxed(&e.addr, static_cast<u64>(addr));
-  StoreRelaxed(&e.size_and_kind,
-               static_cast<u64>(size) | (is_write ? kWriteBit : 0));
+  StoreRelaxed(&e.size_and_kind, static_cast<u64>(size) |
+                                     (is_write ? kWriteBit : 0) |
+                                     (is_atomic ? kAtomicBit : 0));
   StoreRelaxed(&e.pc, static_cast<u64>(pc));
   StoreRelaxed(&e.seg_and_locks,
                static_cast<u64>(seg) | (static_cast<u64>(locks) << 32));
@@ -50,8 +52,11 @@ bool Trace::ReadEvent(u64 pos, AccessRecord *out, SegmentId *seg) const {
   if (stamp != pos + 1 || LoadRelaxed(&e.stamp) != stamp)
     return false;
   *seg = static_cast<SegmentId>(seg_and_locks & 0xffffffff);
-  *out = {ev_addr, size_and_kind & ~kWriteBit, ev_pc,
+  *out = {ev_addr,
+          size_and_kind & ~(kWriteBit | kAtomicBit),
+          ev_pc,
           (size_and_kind & kWriteBit) != 0,
+          (size_and_kind & kAtomicBit) != 0,
           static_cast<LockSetId>(seg_and_locks >> 32)};
   return true;
 }

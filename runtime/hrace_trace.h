@@ -36,6 +36,7 @@ struct AccessRecord {
   uptr size;
   uptr pc;
   bool is_write;
+  bool is_atomic;
   LockSetId locks;
 };
 
@@ -44,8 +45,8 @@ public:
   static constexpr uptr kEvents = 1 << 16;
 
   void Init();
-  void AddAccess(uptr addr, uptr size, bool is_write, uptr pc, SegmentId seg,
-                 LockSetId locks);
+  void AddAccess(uptr addr, uptr size, bool is_write, bool is_atomic, uptr pc,
+                 SegmentId seg, LockSetId locks);
   // The most recent access of `kind` in segment `seg` overlapping
   // [addr, addr+size).
   bool FindAccess(SegmentId seg, uptr addr, uptr size, AccessKind kind,

@@ -33,8 +33,8 @@ constexpr SegmentId kMaxSegmentId = (1u << kSegmentBits) - 1;
 // The states of all machines share one numbering (msm=long uses the first
 // eight; msm=short has no ExclusiveReadWrite or SharedModified2 but adds the
 // four ExclusiveReadAfterWrite states; msm=hb uses New, ExclusiveWrite,
-// ExclusiveRead and Race). State 15 never occurs: the all-ones cell is
-// nobody's value (hrace_noop_memo.h relies on it).
+// ExclusiveRead and Race); all share the two atomic states. State 15 never
+// occurs: the all-ones cell is nobody's value (hrace_noop_memo.h relies on it).
 enum class CellState : u8 {
   kNew = 0,
   kExclusiveWrite = 1,
@@ -48,6 +48,11 @@ enum class CellState : u8 {
   // segment is the read's, aux the write's; two flag bits say whether the
   // reader and the writer held locks (ReadAfterWriteFlags).
   kExclusiveReadAfterWrite = 8,
+  // Every machine: the latest access was atomic (detectors/hrace_msm_atomic.h).
+  // The segment is the last write, atomic or plain by the state; aux an
+  // atomic read.
+  kAtomic = 12,
+  kAtomicAfterPlainWrite = 13,
 };
 
 // Flag bits added to kExclusiveReadAfterWrite.

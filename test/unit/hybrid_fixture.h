@@ -258,7 +258,8 @@ protected:
   ShadowCell Access(ShadowCell cell, Thread *thr, bool write) {
     noop = Machine::IsNoop(cell, thr, write);
     race = {};
-    return Machine::Transition(cell, thr, AccessContext{write, 0}, &race);
+    return Machine::Transition(cell, thr, AccessContext{write, 0, false},
+                               &race);
   }
 
   // What the access path does with a cell (CheckCells): nothing when IsNoop
@@ -267,7 +268,8 @@ protected:
     race = {};
     if (Machine::IsNoop(cell, thr, write))
       return cell;
-    return Machine::Transition(cell, thr, AccessContext{write, 0}, &race);
+    return Machine::Transition(cell, thr, AccessContext{write, 0, false},
+                               &race);
   }
 
   // The last access was reported with these fields.

@@ -99,7 +99,8 @@ protected:
   ShadowCell Access(ShadowCell cell, ThreadState *thr, bool write) {
     noop = hrace::MsmHb::IsNoop(cell, thr, write);
     race = {};
-    return hrace::MsmHb::Transition(cell, thr, AccessContext{write, 0}, &race);
+    return hrace::MsmHb::Transition(cell, thr, AccessContext{write, 0, false},
+                                    &race);
   }
 
   // The last access raced with the access `prev` of kind `kind`.

@@ -671,7 +671,8 @@ protected:
   }
   ShadowCell Access(ShadowCell cell, Thread *thr, bool write, uptr addr) {
     race = {};
-    return MsmShort::Transition(cell, thr, AccessContext{write, addr}, &race);
+    return MsmShort::Transition(cell, thr, AccessContext{write, addr, false},
+                                &race);
   }
 
   alignas(16) static inline u64 queue[4];

@@ -40,17 +40,25 @@ TEST_F(TraceTest, EmptyTraceFindsNothing) {
 }
 
 TEST_F(TraceTest, FindsAccessBySegmentRangeAndKind) {
-  trace->AddAccess(0x1000, 8, true, 0xabc, 5, 3);
+  trace->AddAccess(0x1000, 8, true, false, 0xabc, 5, 3);
   ASSERT_TRUE(Find(5, 0x1000, 8, AccessKind::kWrite));
   EXPECT_EQ(0x1000u, found.addr);
   EXPECT_EQ(8u, found.size);
   EXPECT_EQ(0xabcu, found.pc);
   EXPECT_TRUE(found.is_write);
+  EXPECT_FALSE(found.is_atomic);
   EXPECT_EQ(3u, found.locks);
 }
 
+TEST_F(TraceTest, KeepsWhetherTheAccessWasAtomic) {
+  trace->AddAccess(0x1000, 4, true, true, 0xabc, 5, 0);
+  ASSERT_TRUE(Find(5, 0x1000, 4, AccessKind::kWrite));
+  EXPECT_TRUE(found.is_atomic);
+  EXPECT_EQ(4u, found.size);
+}
+
 TEST_F(TraceTest, FindsAccessByOverlappingRange) {
-  trace->AddAccess(0x1000, 8, false, 0xabc, 5, 0);
+  trace->AddAccess(0x1000, 8, false, false, 0xabc, 5, 0);
   EXPECT_TRUE(Find(5, 0x1007, 1, AccessKind::kRead));
   EXPECT_TRUE(Find(5, 0x0ff9, 8, AccessKind::kRead));
   EXPECT_TRUE(Find(5, 0x1004, 2, AccessKind::kRead));
@@ -59,19 +67,19 @@ TEST_F(TraceTest, FindsAccessByOverlappingRange) {
 }
 
 TEST_F(TraceTest, AdjacentRangeIsNotFound) {
-  trace->AddAccess(0x1000, 8, true, 0xabc, 5, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0xabc, 5, 0);
   EXPECT_FALSE(Find(5, 0x1008, 4, AccessKind::kWrite));
   EXPECT_FALSE(Find(5, 0x0ffc, 4, AccessKind::kWrite));
 }
 
 TEST_F(TraceTest, OtherKindIsNotFound) {
-  trace->AddAccess(0x1000, 8, true, 0xabc, 5, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0xabc, 5, 0);
   EXPECT_FALSE(Find(5, 0x1000, 8, AccessKind::kRead));
 }
 
 TEST_F(TraceTest, AnyKindFindsReadsAndWrites) {
-  trace->AddAccess(0x1000, 8, true, 0x111, 5, 0);
-  trace->AddAccess(0x2000, 8, false, 0x222, 5, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0x111, 5, 0);
+  trace->AddAccess(0x2000, 8, false, false, 0x222, 5, 0);
   ASSERT_TRUE(Find(5, 0x1000, 8, AccessKind::kAny));
   EXPECT_TRUE(found.is_write);
   ASSERT_TRUE(Find(5, 0x2000, 8, AccessKind::kAny));
@@ -79,22 +87,22 @@ TEST_F(TraceTest, AnyKindFindsReadsAndWrites) {
 }
 
 TEST_F(TraceTest, AnyKindReturnsMostRecentOfEitherKind) {
-  trace->AddAccess(0x1000, 8, false, 0x111, 5, 0);
-  trace->AddAccess(0x1000, 8, true, 0x222, 5, 0);
+  trace->AddAccess(0x1000, 8, false, false, 0x111, 5, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0x222, 5, 0);
   ASSERT_TRUE(Find(5, 0x1000, 8, AccessKind::kAny));
   EXPECT_EQ(0x222u, found.pc);
 }
 
 TEST_F(TraceTest, OtherSegmentIsNotFound) {
-  trace->AddAccess(0x1000, 8, true, 0xabc, 5, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0xabc, 5, 0);
   EXPECT_FALSE(Find(6, 0x1000, 8, AccessKind::kWrite));
   EXPECT_FALSE(Find(4, 0x1000, 8, AccessKind::kWrite));
 }
 
 TEST_F(TraceTest, MostRecentMatchWins) {
-  trace->AddAccess(0x1000, 4, true, 0x111, 5, 1);
-  trace->AddAccess(0x1002, 4, true, 0x222, 5, 2);
-  trace->AddAccess(0x1000, 4, true, 0x333, 6, 3);
+  trace->AddAccess(0x1000, 4, true, false, 0x111, 5, 1);
+  trace->AddAccess(0x1002, 4, true, false, 0x222, 5, 2);
+  trace->AddAccess(0x1000, 4, true, false, 0x333, 6, 3);
   ASSERT_TRUE(Find(5, 0x1003, 1, AccessKind::kWrite));
   EXPECT_EQ(0x222u, found.pc);
   EXPECT_EQ(0x1002u, found.addr);
@@ -104,16 +112,16 @@ TEST_F(TraceTest, MostRecentMatchWins) {
 }
 
 TEST_F(TraceTest, LargeSegmentAndLockSetIdsRoundTrip) {
-  trace->AddAccess(0x1000, 1, false, 0x1, kMaxSegmentId, 0xfffff);
+  trace->AddAccess(0x1000, 1, false, false, 0x1, kMaxSegmentId, 0xfffff);
   ASSERT_TRUE(Find(kMaxSegmentId, 0x1000, 1, AccessKind::kRead));
   EXPECT_EQ(0xfffffu, found.locks);
 }
 
 TEST_F(TraceTest, OldestEventsAreOverwritten) {
-  trace->AddAccess(0x1000, 8, true, 0xabc, 1, 0);
-  trace->AddAccess(0x2000, 8, true, 0xdef, 1, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0xabc, 1, 0);
+  trace->AddAccess(0x2000, 8, true, false, 0xdef, 1, 0);
   for (uptr i = 0; i < Trace::kEvents - 1; i++)
-    trace->AddAccess(0x100000 + i * 8, 8, false, i, 2, 0);
+    trace->AddAccess(0x100000 + i * 8, 8, false, false, i, 2, 0);
   EXPECT_FALSE(Find(1, 0x1000, 8, AccessKind::kWrite));
   ASSERT_TRUE(Find(1, 0x2000, 8, AccessKind::kWrite));
   EXPECT_EQ(0xdefu, found.pc);
@@ -126,7 +134,8 @@ TEST_F(TraceTest, FindsAccessOfAnOldSegmentAmongManyNewerOnes) {
   // segment: only segment 300's own events may answer.
   for (SegmentId seg = 1; seg <= 1000; seg++)
     for (uptr i = 0; i < 10; i++)
-      trace->AddAccess(0x1000 + 8 * i, 8, i % 2 == 0, seg * 100 + i, seg, 0);
+      trace->AddAccess(0x1000 + 8 * i, 8, i % 2 == 0, false, seg * 100 + i, seg,
+                       0);
   ASSERT_TRUE(Find(300, 0x1010, 8, AccessKind::kWrite));
   EXPECT_EQ(30002u, found.pc);
   ASSERT_TRUE(Find(1000, 0x1008, 8, AccessKind::kRead));
@@ -138,8 +147,8 @@ TEST_F(TraceTest, FindsAccessOfAnOldSegmentAmongManyNewerOnes) {
 }
 
 TEST_F(TraceTest, SegmentWithoutEventsBetweenOthersFindsNothing) {
-  trace->AddAccess(0x1000, 8, true, 0x1, 4, 0);
-  trace->AddAccess(0x1000, 8, true, 0x2, 6, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0x1, 4, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0x2, 6, 0);
   EXPECT_FALSE(Find(5, 0x1000, 8, AccessKind::kWrite));
   ASSERT_TRUE(Find(4, 0x1000, 8, AccessKind::kWrite));
   EXPECT_EQ(0x1u, found.pc);

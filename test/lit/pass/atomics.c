@@ -1,71 +1,88 @@
-// Atomic operations stay in the program and the runtime is told around them,
-// with the access size and the C11 memory order (0 relaxed, 2 acquire,
-// 3 release, 4 acq_rel, 5 seq_cst). They are never also reported as plain
-// reads or writes.
-// RUN: %clang --target=x86_64-linux-gnu -O1 -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s "--implicit-check-not=call void @__hrace_read" "--implicit-check-not=call void @__hrace_write"
+// Atomic operations of 1, 2, 4 and 8 bytes are replaced with calls to the
+// runtime, which performs them: values travel zero-extended in an i64, the
+// order is the C11 numbering (0 relaxed, 2 acquire, 3 release, 4 acq_rel,
+// 5 seq_cst), and no atomic instruction is left. They are never also
+// reported as plain reads or writes.
+// RUN: %clang --target=x86_64-linux-gnu -O1 -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s "--implicit-check-not=call void @__hrace_read" "--implicit-check-not=call void @__hrace_write" "--implicit-check-not=load atomic" "--implicit-check-not=store atomic"
 
 int counter;
 
-// An atomic load is reported right after it has read its value.
 // CHECK-LABEL: define {{.*}}@load_orders(
-// CHECK:      load atomic i32, {{.*}}@counter monotonic
-// CHECK-NEXT: call void @__hrace_atomic_load({{.*}}@counter{{.*}}, i64 4, i32 0)
-// CHECK:      load atomic i32, {{.*}}@counter acquire
-// CHECK-NEXT: call void @__hrace_atomic_load({{.*}}@counter{{.*}}, i64 4, i32 2)
-// CHECK:      load atomic i32, {{.*}}@counter seq_cst
-// CHECK-NEXT: call void @__hrace_atomic_load({{.*}}@counter{{.*}}, i64 4, i32 5)
+// CHECK:      [[V0:%[0-9a-z.]+]] = {{.*}}call i64 @__hrace_atomic_load4({{.*}}@counter{{.*}}, i32 0)
+// CHECK-NEXT: trunc i64 [[V0]] to i32
+// CHECK:      call i64 @__hrace_atomic_load4({{.*}}@counter{{.*}}, i32 2)
+// CHECK:      call i64 @__hrace_atomic_load4({{.*}}@counter{{.*}}, i32 5)
 int load_orders(void) {
   return __atomic_load_n(&counter, __ATOMIC_RELAXED) +
          __atomic_load_n(&counter, __ATOMIC_ACQUIRE) +
          __atomic_load_n(&counter, __ATOMIC_SEQ_CST);
 }
 
-// An atomic store is reported right before it publishes its value.
 // CHECK-LABEL: define {{.*}}@store_orders(
-// CHECK:      call void @__hrace_atomic_store({{.*}}, i64 8, i32 0)
-// CHECK-NEXT: store atomic i64 1, {{.*}} monotonic
-// CHECK:      call void @__hrace_atomic_store({{.*}}, i64 8, i32 3)
-// CHECK-NEXT: store atomic i64 2, {{.*}} release
-// CHECK:      call void @__hrace_atomic_store({{.*}}, i64 8, i32 5)
-// CHECK-NEXT: store atomic i64 3, {{.*}} seq_cst
+// CHECK:      call void @__hrace_atomic_store8({{.*}}, i64 1, i32 0)
+// CHECK:      call void @__hrace_atomic_store8({{.*}}, i64 2, i32 3)
+// CHECK:      call void @__hrace_atomic_store8({{.*}}, i64 3, i32 5)
 void store_orders(long *p) {
   __atomic_store_n(p, 1, __ATOMIC_RELAXED);
   __atomic_store_n(p, 2, __ATOMIC_RELEASE);
   __atomic_store_n(p, 3, __ATOMIC_SEQ_CST);
 }
 
-// A read-modify-write is bracketed by begin and end calls with its order.
+// A read-modify-write names its operation (1 add; 0 exchange) and order.
 // CHECK-LABEL: define {{.*}}@fetch_add(
-// CHECK:      call void @__hrace_atomic_rmw_begin({{.*}}, i64 8, i32 4)
-// CHECK-NEXT: atomicrmw add {{.*}} acq_rel
-// CHECK-NEXT: call void @__hrace_atomic_rmw_end({{.*}}, i64 8, i32 4)
+// CHECK:      call i64 @__hrace_atomic_rmw8({{.*}}, i64 1, i32 1, i32 4)
+// CHECK-NOT:  atomicrmw
 long fetch_add(long *p) { return __atomic_fetch_add(p, 1, __ATOMIC_ACQ_REL); }
 
 // CHECK-LABEL: define {{.*}}@exchange_byte(
-// CHECK:      call void @__hrace_atomic_rmw_begin({{.*}}, i64 1, i32 0)
-// CHECK-NEXT: atomicrmw xchg {{.*}} monotonic
-// CHECK-NEXT: call void @__hrace_atomic_rmw_end({{.*}}, i64 1, i32 0)
+// CHECK:      [[OLD:%[0-9a-z.]+]] = {{.*}}call i64 @__hrace_atomic_rmw1({{.*}}, i64 5, i32 0, i32 0)
+// CHECK-NEXT: trunc i64 [[OLD]] to i8
 char exchange_byte(char *p) { return __atomic_exchange_n(p, 5, __ATOMIC_RELAXED); }
 
-// A compare-exchange begins with its success order and ends with the success
-// order if it exchanged, the failure order if it only loaded.
+// Signed and unsigned maximum and minimum are distinct operations (7 max,
+// 8 min, 9 umax, 10 umin); a short's value is zero-extended.
+// CHECK-LABEL: define {{.*}}@min_max(
+// CHECK:      call i64 @__hrace_atomic_rmw2({{.*}}, i32 7, i32 0)
+// CHECK:      call i64 @__hrace_atomic_rmw2({{.*}}, i32 10, i32 0)
+int min_max(short *p, unsigned short *q, short v) {
+  return __atomic_fetch_max(p, v, __ATOMIC_RELAXED) +
+         __atomic_fetch_min(q, 3, __ATOMIC_RELAXED);
+}
+
+// Floating-point additions travel as the value's bits (11 fadd).
+// CHECK-LABEL: define {{.*}}@float_add(
+// CHECK:      [[BITS:%[0-9a-z.]+]] = bitcast float %{{.*}} to i32
+// CHECK-NEXT: [[WIDE:%[0-9a-z.]+]] = zext i32 [[BITS]] to i64
+// CHECK-NEXT: [[OLD:%[0-9a-z.]+]] = {{.*}}call i64 @__hrace_atomic_rmw4({{.*}}, i64 [[WIDE]], i32 11, i32 5)
+// CHECK-NEXT: [[NARROW:%[0-9a-z.]+]] = trunc i64 [[OLD]] to i32
+// CHECK-NEXT: bitcast i32 [[NARROW]] to float
+float float_add(float *p, float v) {
+  return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
+}
+
+// Pointers travel as integers.
+// CHECK-LABEL: define {{.*}}@pointer_exchange(
+// CHECK:      ptrtoint
+// CHECK:      [[OLD:%[0-9a-z.]+]] = {{.*}}call i64 @__hrace_atomic_rmw8({{.*}}, i32 0, i32 2)
+// CHECK-NEXT: inttoptr i64 [[OLD]]
+void *pointer_exchange(void **p, void *v) {
+  return __atomic_exchange_n(p, v, __ATOMIC_ACQUIRE);
+}
+
+// A compare-exchange passes both orders and exchanged if and only if the old
+// value equals the expected one (the runtime's exchange is strong, which a
+// weak one may always be).
 // CHECK-LABEL: define {{.*}}@compare_exchange(
-// CHECK:      call void @__hrace_atomic_rmw_begin({{.*}}, i64 4, i32 4)
-// CHECK-NEXT: [[PAIR:%[0-9a-z.]+]] = cmpxchg {{.*}} acq_rel acquire
-// CHECK-NEXT: [[EXCHANGED:%[0-9a-z.]+]] = extractvalue { i32, i1 } [[PAIR]], 1
-// CHECK-NEXT: [[ORDER:%[0-9a-z.]+]] = select i1 [[EXCHANGED]], i32 4, i32 2
-// CHECK-NEXT: call void @__hrace_atomic_rmw_end({{.*}}, i64 4, i32 [[ORDER]])
+// CHECK:      [[OLD:%[0-9a-z.]+]] = {{.*}}call i64 @__hrace_atomic_cas4({{.*}}, i64 [[CMP:%[0-9a-z.]+]], i64 1, i32 4, i32 2)
+// CHECK-NEXT: icmp eq i64 [[OLD]], [[CMP]]
+// CHECK-NOT:  cmpxchg
 int compare_exchange(int *p, int expected) {
   return __atomic_compare_exchange_n(p, &expected, 1, /*weak=*/0,
                                      __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
 }
 
 // CHECK-LABEL: define {{.*}}@compare_exchange_weak(
-// CHECK:      call void @__hrace_atomic_rmw_begin({{.*}}, i64 8, i32 5)
-// CHECK-NEXT: [[PAIR:%[0-9a-z.]+]] = cmpxchg weak {{.*}} seq_cst monotonic
-// CHECK-NEXT: [[EXCHANGED:%[0-9a-z.]+]] = extractvalue { i64, i1 } [[PAIR]], 1
-// CHECK-NEXT: [[ORDER:%[0-9a-z.]+]] = select i1 [[EXCHANGED]], i32 5, i32 0
-// CHECK-NEXT: call void @__hrace_atomic_rmw_end({{.*}}, i64 8, i32 [[ORDER]])
+// CHECK:      call i64 @__hrace_atomic_cas8({{.*}}, i64 1, i32 5, i32 0)
 int compare_exchange_weak(long *p, long expected) {
   return __atomic_compare_exchange_n(p, &expected, 1, /*weak=*/1,
                                      __ATOMIC_SEQ_CST, __ATOMIC_RELAXED);

@@ -11,8 +11,10 @@ void __hrace_func_entry(void *caller_pc) {}
 void __hrace_func_exit(void) {}
 void __hrace_read4(void *addr) {}
 void __hrace_write4(void *addr) {}
-void __hrace_atomic_rmw_begin(void *addr, unsigned long size, int order) {}
-void __hrace_atomic_rmw_end(void *addr, unsigned long size, int order) {}
+unsigned long __hrace_atomic_rmw4(void *addr, unsigned long v, int op,
+                                  int order) {
+  return 0;
+}
 }
 
 void may_throw();
@@ -25,9 +27,7 @@ int shared;
 // CHECK-NEXT: load i32, {{.*}}, !dbg [[READ_LOC]]
 // CHECK:      call void @__hrace_write4({{.*}}), !dbg [[WRITE_LOC:![0-9]+]]
 // CHECK-NEXT: store i32 {{.*}}, !dbg [[WRITE_LOC]]
-// CHECK:      call void @__hrace_atomic_rmw_begin({{.*}}), !dbg [[RMW_LOC:![0-9]+]]
-// CHECK-NEXT: atomicrmw {{.*}}, !dbg [[RMW_LOC]]
-// CHECK-NEXT: call void @__hrace_atomic_rmw_end({{.*}}), !dbg [[RMW_LOC]]
+// CHECK:      call i64 @__hrace_atomic_rmw4({{.*}}), !dbg [[RMW_LOC:![0-9]+]]
 // CHECK:      call void @__hrace_func_exit(), !dbg
 // CHECK-NEXT: ret void
 // CHECK:      landingpad
@@ -40,4 +40,5 @@ void update() {
   may_throw();
 }
 
-// CHECK: [[FUNCTION_LOC]] = !DILocation(line: 0, scope: [[UPDATE]])
+// CHECK-DAG: [[FUNCTION_LOC]] = !DILocation(line: 0, scope: [[UPDATE]])
+// CHECK-DAG: [[RMW_LOC]] = !DILocation(line: 39,

@@ -1,0 +1,159 @@
+//===-- hrace_msm_atomic.h - Atomic accesses beside every machine ---------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// Two atomic accesses never race; an atomic and a plain access race when at
+// least one writes and neither happens before the other (C11 5.1.2.4). The
+// selected machine keeps judging plain accesses among themselves; two more
+// cell states, shared by all machines, hold a location whose latest access
+// was atomic:
+//
+//   state                   segment             aux
+//   Atomic                  last write W        an atomic read R
+//                           (atomic, or 0)      (or 0)
+//   AtomicAfterPlainWrite   last write W        an atomic read R
+//                           (plain)             (W happens before R)
+//
+// An atomic access, by `cur`:
+//   state         access  condition           next
+//   New           w / r   -                   Atomic(cur, 0) / Atomic(0, cur)
+//   Atomic        w       -                   Atomic(cur, R unless R hb cur)
+//   Atomic        r       R = 0 or R hb cur   Atomic(W, cur)
+//   Atomic        r       otherwise           (no change: keeps the first of
+//                                             concurrent readers)
+//   AfterPlainW   w / r   not W hb cur        Race   report W
+//   AfterPlainW   w       W hb cur            Atomic(cur, R unless R hb cur)
+//   AfterPlainW   r       W hb cur            as Atomic r, keeping W plain
+//   plain state   w / r   the machine calls the same plain access a race
+//                                             Race   report the machine's
+//   plain state   w       otherwise           Atomic(cur, 0)
+//   plain state   r       otherwise           AfterPlainW(last plain write,
+//                                             cur), or Atomic(0, cur) if the
+//                                             state keeps no write
+//   Race          any     -                   Race
+//
+// A plain access on an atomic state:
+//   w / r   W set and not W hb cur            Race   report W
+//   w       R set and not R hb cur            Race   report R
+//   r       R set and not R hb cur            (no change: a later write must
+//                                             meet R; this read is not kept)
+//   otherwise                                 the machine's New row: the
+//                                             location is the accessor's
+//
+// Against a plain state the atomic access is judged as the plain access
+// would be, so the hybrid machines' locks protect it as they protect plain
+// accesses. Leaving an atomic state is judged by happens-before alone: an
+// atomic variable is not protected by locks. What the cells forget (docs/
+// design.md): of several unordered atomic readers only the first is kept;
+// an atomic access forgets the plain state's lock sets and its readers; a
+// plain read concurrent with a kept atomic reader is not kept.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_MSM_ATOMIC_H
+#define HRACE_MSM_ATOMIC_H
+
+#include "../runtime/hrace_rtl.h"
+#include "hrace_detector.h"
+
+namespace hrace {
+
+ALWAYS_INLINE bool IsAtomicState(CellState s) {
+  return s == CellState::kAtomic || s == CellState::kAtomicAfterPlainWrite;
+}
+
+template <typename Machine> struct MsmAtomic {
+  // An atomic access that changes nothing: a reread by the kept reader, a
+  // rewrite by the last writer with no reader kept.
+  static ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr,
+                                   bool write) {
+    if (c.state() != CellState::kAtomic)
+      return c.state() == CellState::kRace;
+    return write ? c.segment() == thr->segment && c.aux() == 0
+                 : c.aux() == thr->segment;
+  }
+
+  // The cell after an atomic access.
+  static ShadowCell AtomicTransition(ShadowCell c, ThreadState *thr,
+                                     const AccessContext &ac, RaceInfo *race) {
+    SegmentId cur = thr->segment;
+    switch (c.state()) {
+    case CellState::kNew:
+      return ac.write ? Make(CellState::kAtomic, cur, 0)
+                      : Make(CellState::kAtomic, 0, cur);
+    case CellState::kRace:
+      return c;
+    case CellState::kAtomic:
+      return AfterAtomicState(c, thr, ac.write, CellState::kAtomic);
+    case CellState::kAtomicAfterPlainWrite:
+      if (!HappensBefore(thr, c.segment()))
+        return Race(race, c.segment(), AccessKind::kWrite, false);
+      return AfterAtomicState(c, thr, ac.write,
+                              CellState::kAtomicAfterPlainWrite);
+    default: {
+      Machine::Transition(c, thr, ac, race);
+      if (race->found)
+        return Make(CellState::kRace, 0, 0);
+      if (ac.write)
+        return Make(CellState::kAtomic, cur, 0);
+      SegmentId plain_write = Machine::LastWrite(c);
+      return plain_write
+                 ? Make(CellState::kAtomicAfterPlainWrite, plain_write, cur)
+                 : Make(CellState::kAtomic, 0, cur);
+    }
+    }
+  }
+
+  // The cell after a plain access to a location in an atomic state.
+  static ShadowCell PlainTransition(ShadowCell c, ThreadState *thr,
+                                    const AccessContext &ac, RaceInfo *race) {
+    bool atomic_write = c.state() == CellState::kAtomic;
+    if (c.segment() && !HappensBefore(thr, c.segment()))
+      return Race(race, c.segment(), AccessKind::kWrite, atomic_write);
+    bool reader_ordered = !c.aux() || HappensBefore(thr, c.aux());
+    if (ac.write && !reader_ordered)
+      return Race(race, c.aux(), AccessKind::kRead, true);
+    // A read concurrent with the atomic reader keeps the cell: a later
+    // write must still meet that reader.
+    if (!reader_ordered)
+      return c;
+    return Machine::Transition(ShadowCell(), thr, ac, race);
+  }
+
+private:
+  static ShadowCell Make(CellState s, SegmentId segment, u32 aux) {
+    return ShadowCell::Make(s, segment, aux);
+  }
+
+  // An atomic access ordered after any plain write the cell keeps.
+  static ShadowCell AfterAtomicState(ShadowCell c, ThreadState *thr, bool write,
+                                     CellState state) {
+    SegmentId cur = thr->segment;
+    SegmentId reader = c.aux();
+    bool reader_ordered = !reader || HappensBefore(thr, reader);
+    if (write)
+      return Make(CellState::kAtomic, cur, reader_ordered ? 0 : reader);
+    // Concurrent readers keep the first, as msm=hb does: rewriting the cell
+    // on every read would bounce its line between the readers.
+    if (reader == cur || !reader_ordered)
+      return c;
+    return Make(state, c.segment(), cur);
+  }
+
+  static ShadowCell Race(RaceInfo *race, SegmentId prev, AccessKind kind,
+                         bool atomic) {
+    race->found = true;
+    race->cause = RaceCause::kAtomicUnordered;
+    race->prev_segment = prev;
+    race->prev_kind = kind;
+    race->prev_atomic = atomic;
+    return Make(CellState::kRace, 0, 0);
+  }
+};
+
+} // namespace hrace
+
+#endif // HRACE_MSM_ATOMIC_H
