@@ -420,6 +420,7 @@ int InterceptLock(ThreadState *thr, uptr pc, const char *name, uptr fn,
   int res = how == LockCall::kTry ? real() : CallBlocking(thr, real);
   if (Acquired(res))
     MutexLocked(thr, pc, s, write);
+  SyncObjectUsed(thr, fn, pc, addr);
   // A trylock that finds the lock taken, a timed lock that times out: the
   // call's normal use.
   int expected = how == LockCall::kTry     ? EBUSY
@@ -444,6 +445,7 @@ int InterceptUnlock(ThreadState *thr, uptr pc, const char *name, uptr fn,
     SpinMutexLock lock(&s->mu);
     write = s->owner == thr->thread_id + 1;
   }
+  SyncObjectUsed(thr, fn, pc, addr);
   MutexUnlocking(thr, s, write);
   int res = real();
   CheckResult(thr, pc, name, res, misuse || checked);
@@ -456,8 +458,10 @@ int InterceptInit(ThreadState *thr, uptr pc, const char *name, uptr fn,
   bool checked = ResultChecked(thr, fn);
   bool misuse = CheckInit(thr, pc, addr, kind, barrier_count);
   int res = real();
-  if (!res)
+  if (!res) {
     SyncObjectInit(thr, pc, addr, kind, barrier_count);
+    SyncObjectWritten(thr, fn, pc, addr);
+  }
   CheckResult(thr, pc, name, res, misuse || checked);
   return res;
 }
@@ -468,8 +472,10 @@ int InterceptDestroy(ThreadState *thr, uptr pc, const char *name, uptr fn,
   bool checked = ResultChecked(thr, fn);
   bool misuse = CheckDestroy(thr, pc, addr, kind);
   int res = real();
-  if (!res)
+  if (!res) {
+    SyncObjectWritten(thr, fn, pc, addr);
     MutexDestroyed(thr, addr);
+  }
   CheckResult(thr, pc, name, res, misuse || checked);
   return res;
 }
@@ -549,12 +555,16 @@ DESTROY_INTERCEPTOR(pthread_cond_destroy, pthread_cond_t, kCond)
 
 INTERCEPTOR_ATTRIBUTE int pthread_cond_signal(pthread_cond_t *c) {
   SCOPED_INTERCEPTOR(pthread_cond_signal, c);
+  SyncObjectUsed(thr, FnAddr(&pthread_cond_signal), caller_pc, Addr(c));
+  CondSignalled(thr, Addr(c), /*broadcast=*/false);
   ReleaseAddr(thr, Addr(c));
   return REAL(pthread_cond_signal)(c);
 }
 
 INTERCEPTOR_ATTRIBUTE int pthread_cond_broadcast(pthread_cond_t *c) {
   SCOPED_INTERCEPTOR(pthread_cond_broadcast, c);
+  SyncObjectUsed(thr, FnAddr(&pthread_cond_broadcast), caller_pc, Addr(c));
+  CondSignalled(thr, Addr(c), /*broadcast=*/true);
   ReleaseAddr(thr, Addr(c));
   return REAL(pthread_cond_broadcast)(c);
 }
@@ -584,6 +594,10 @@ int InterceptCondWait(ThreadState *thr, uptr pc, const char *name, uptr fn,
                       uptr cond, uptr mutex, int expected, Fn real) {
   bool checked = ResultChecked(thr, fn);
   bool misuse = CondWaitBegin(thr, pc, cond, mutex);
+  // Both objects are used on the way in; the return uses nothing a signaller
+  // that destroys the condition variable at once could race with.
+  SyncObjectUsed(thr, fn, pc, cond);
+  SyncObjectUsed(thr, fn, pc, mutex);
   MutexUnlocking(thr, mutex, true, /*for_wait=*/true);
   CondWaitCall call{cond, mutex, pc};
   int res = CallCancellationPoint(thr, WaitCancelled,
@@ -642,6 +656,7 @@ INTERCEPTOR_ATTRIBUTE int pthread_barrier_wait(pthread_barrier_t *b) {
   SCOPED_INTERCEPTOR(pthread_barrier_wait, b);
   bool checked = ResultChecked(thr, FnAddr(&pthread_barrier_wait));
   bool misuse = CheckBarrierWait(thr, caller_pc, Addr(b));
+  SyncObjectUsed(thr, FnAddr(&pthread_barrier_wait), caller_pc, Addr(b));
   // Everyone's arrival at this round is published before anyone leaves it.
   u32 round = BarrierArrive(thr, Addr(b));
   int res = CallBlocking(thr, REAL(pthread_barrier_wait), b);
@@ -725,6 +740,7 @@ template <typename Fn>
 int InterceptSemWait(ThreadState *thr, uptr pc, const char *name, uptr fn,
                      sem_t *s, bool blocks, int expected, Fn real) {
   bool checked = ResultChecked(thr, fn);
+  SyncObjectUsed(thr, fn, pc, Addr(s));
   SemWaitBegin(thr, Addr(s));
   int res =
       blocks ? CallCancellationPoint(thr, SemWaitEnd, Addr(s), real) : real();
@@ -744,8 +760,10 @@ INTERCEPTOR_ATTRIBUTE int sem_init(sem_t *s, int pshared, unsigned value) {
   bool checked = ResultChecked(thr, FnAddr(&sem_init));
   int res = REAL(sem_init)(s, pshared, value);
   int error = ErrorOf(res);
-  if (!res)
+  if (!res) {
     SyncObjectInit(thr, caller_pc, Addr(s), SyncKind::kSemaphore);
+    SyncObjectWritten(thr, FnAddr(&sem_init), caller_pc, Addr(s));
+  }
   CheckResult(thr, caller_pc, "sem_init", error, checked);
   errno = error;
   return res;
@@ -754,6 +772,7 @@ INTERCEPTOR_ATTRIBUTE int sem_init(sem_t *s, int pshared, unsigned value) {
 INTERCEPTOR_ATTRIBUTE int sem_post(sem_t *s) {
   SCOPED_INTERCEPTOR(sem_post, s);
   bool checked = ResultChecked(thr, FnAddr(&sem_post));
+  SyncObjectUsed(thr, FnAddr(&sem_post), caller_pc, Addr(s));
   ReleaseAddr(thr, Addr(s));
   int res = REAL(sem_post)(s);
   int error = ErrorOf(res);
@@ -788,8 +807,10 @@ INTERCEPTOR_ATTRIBUTE int sem_destroy(sem_t *s) {
   bool misuse = CheckDestroy(thr, caller_pc, Addr(s), SyncKind::kSemaphore);
   int res = REAL(sem_destroy)(s);
   int error = ErrorOf(res);
-  if (!res)
+  if (!res) {
+    SyncObjectWritten(thr, FnAddr(&sem_destroy), caller_pc, Addr(s));
     MutexDestroyed(thr, Addr(s));
+  }
   CheckResult(thr, caller_pc, "sem_destroy", error, misuse || checked);
   errno = error;
   return res;

@@ -338,6 +338,10 @@ bool CheckDestroy(ThreadState *thr, uptr pc, uptr addr, SyncKind kind) {
     return true;
   }
   u32 waiters = LoadRelaxed(&s->waiters);
+  if (kind == SyncKind::kCond) {
+    SpinMutexLock l(&s->mu);
+    waiters = s->waiters - s->woken;
+  }
   if (kind == SyncKind::kBarrier) {
     SpinMutexLock l(&s->mu);
     waiters = s->barrier ? s->barrier->arrived : 0;
@@ -420,6 +424,16 @@ void CondWaitEnd(ThreadState *thr, uptr cond) {
     SpinMutexLock l(&c->mu);
     if (c->waiters)
       c->waiters--;
+    if (c->woken)
+      c->woken--;
+  }
+}
+
+void CondSignalled(ThreadState *thr, uptr cond, bool broadcast) {
+  (void)thr;
+  if (SyncObject *c = ctx->syncs.Get(cond)) {
+    SpinMutexLock l(&c->mu);
+    c->woken = broadcast || c->woken >= c->waiters ? c->waiters : c->woken + 1;
   }
 }
 

@@ -91,6 +91,9 @@ bool CheckDestroy(ThreadState *thr, uptr pc, uptr addr, SyncKind kind);
 // threads waiting at once must use one mutex.
 bool CondWaitBegin(ThreadState *thr, uptr pc, uptr cond, uptr mutex);
 void CondWaitEnd(ThreadState *thr, uptr cond);
+// A signal unblocks one waiter, a broadcast all: destroying the condition
+// variable then is allowed while they return from their waits.
+void CondSignalled(ThreadState *thr, uptr cond, bool broadcast);
 // Before a barrier wait.
 bool CheckBarrierWait(ThreadState *thr, uptr pc, uptr addr);
 // Around sem_wait and its variants.

@@ -543,6 +543,17 @@ void MarkUntracked(ThreadState *thr) {
   thr->ignore_writes++;
 }
 
+namespace {
+// An access made by the runtime on behalf of the function at fn_pc, called
+// by the program at caller_pc: reported with that function's frame on top.
+template <typename Fn>
+void AccessInFunction(uptr fn_pc, uptr caller_pc, Fn fn) {
+  __hrace_func_entry(reinterpret_cast<void *>(caller_pc));
+  fn(fn_pc | kRuntimeFramePc);
+  __hrace_func_exit();
+}
+} // namespace
+
 void HeapBlockAllocated(uptr addr, uptr size) {
   RecordHeapBlock(addr, size);
   // The allocator orders a free before the allocation that reuses the
@@ -564,6 +575,12 @@ void HeapBlockFreedBy(ThreadState *thr, uptr free_pc, uptr caller_pc, uptr addr,
   if (!IsAppMem(addr))
     return;
   CheckFreeOfLocks(thr, caller_pc, addr, size);
+  // In the hybrid machines the uses of a sync object are ordered by the
+  // object itself, not by lock sets: the free forgets them, as a destroy
+  // does (SyncObjectWritten).
+  if (!LocksOrder())
+    ctx->syncs.ForEachInRange(
+        addr, size, [](SyncObject *s) { ResetShadowRange(s->addr, 1); });
   // Locks and other sync objects in the block are gone; so are benign-race
   // marks, which would otherwise hide the free's write.
   ctx->syncs.ResetRange(addr, size);
@@ -572,11 +589,9 @@ void HeapBlockFreedBy(ThreadState *thr, uptr free_pc, uptr caller_pc, uptr addr,
   // The free's own frame above its caller's, as if the program had called
   // an instrumented free. The block is still known: a hand-off edge scoped
   // to it orders the free as it orders the thread's other accesses.
-  __hrace_func_entry(reinterpret_cast<void *>(caller_pc));
-  uptr pc = free_pc | kRuntimeFramePc;
-  if (checked <= kFreeWritesNewBytes) {
-    MemoryAccess(thr, pc, addr, checked, true);
-  } else {
+  AccessInFunction(free_pc, caller_pc, [&](uptr pc) {
+    if (checked <= kFreeWritesNewBytes)
+      return MemoryAccess(thr, pc, addr, checked, true);
     // Only the bytes the program touched: a New cell races with nothing,
     // and writing it would turn a shared zero page of shadow into a private
     // one for every byte of a large, partly used buffer.
@@ -592,11 +607,29 @@ void HeapBlockFreedBy(ThreadState *thr, uptr free_pc, uptr caller_pc, uptr addr,
       MemoryAccess(thr, pc, addr + i, run - i, true);
       i = run;
     }
-  }
-  __hrace_func_exit();
+  });
   ForgetHeapBlock(addr, size);
   if (size > checked)
     ResetShadowRange(addr + checked, size - checked);
+}
+
+
+void SyncObjectUsed(ThreadState *thr, uptr fn, uptr caller_pc, uptr addr) {
+  if (!IsAppMem(addr))
+    return;
+  // Reports symbolize pc - 1: fn + 1 names the function.
+  AccessInFunction(fn + 1, caller_pc, [&](uptr pc) {
+    AtomicMemoryAccess(thr, pc, addr, 1, false);
+  });
+}
+
+void SyncObjectWritten(ThreadState *thr, uptr fn, uptr caller_pc, uptr addr) {
+  if (!IsAppMem(addr))
+    return;
+  if (!LocksOrder())
+    ResetShadowRange(addr, 1);
+  AccessInFunction(fn + 1, caller_pc,
+                   [&](uptr pc) { MemoryAccess(thr, pc, addr, 1, true); });
 }
 
 void MemoryRangeReset(uptr addr, uptr size) {

@@ -218,6 +218,17 @@ constexpr uptr kFreeWritesNewBytes = 256;
 // Set on the pc of a frame the runtime adds for a call the program made
 // (free): the frame is shown, the summary names the program's frame below.
 constexpr uptr kRuntimeFramePc = static_cast<uptr>(1) << 63;
+
+// A synchronisation object is memory (its first byte stands for it): a
+// pthreads call at caller_pc reads it
+// atomically (lock, unlock, signal, wait, post, arrival), init and destroy
+// write it. So a use by a thread not ordered after an init, or a destroy
+// or re-init not ordered after a use, is a data race, reported with the
+// frame of the pthreads function (its address: fn) on top. In the hybrid machines, where locks do
+// not order, a write forgets the uses before it (the object's own order
+// covers them, which lock sets cannot show): only uses after it are checked.
+void SyncObjectUsed(ThreadState *thr, uptr fn, uptr caller_pc, uptr addr);
+void SyncObjectWritten(ThreadState *thr, uptr fn, uptr caller_pc, uptr addr);
 void HeapBlockFreedBy(ThreadState *thr, uptr free_pc, uptr caller_pc, uptr addr,
                       uptr size);
 // Forgets everything about a range (stack reuse, munmap).

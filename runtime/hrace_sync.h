@@ -92,6 +92,9 @@ struct SyncObject {
   // Threads inside pthread_cond_wait or sem_wait on the object, and the
   // mutex the condition variable's waiters use.
   u32 waiters;
+  // Of a condition variable's waiters, those a signal or broadcast has
+  // already unblocked (they may destroy it before the waiters return).
+  u32 woken;
   uptr cond_mutex;
   // Locks: what their critical sections wrote, and what the writers knew
   // (DS of the write/read relations, hrace_write_read.h).
