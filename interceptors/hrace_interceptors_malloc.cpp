@@ -36,9 +36,18 @@ using namespace hrace;
 
 namespace {
 
-void *OnAllocated(void *p, uptr size) {
-  if (p && IsInitialized())
+// The program got p from the function at alloc_pc, called at caller_pc: a
+// write by a checked thread (MemoryAllocatedBy), else only recorded.
+void *OnAllocated(void *p, uptr size, uptr alloc_pc, uptr caller_pc) {
+  if (!p || !IsInitialized())
+    return p;
+  ThreadState *thr = cur_thread();
+  if (!thr->context || thr->in_rtl) {
     HeapBlockAllocated(Addr(p), size);
+    return p;
+  }
+  ScopedInRuntime in_rtl;
+  MemoryAllocatedBy(thr, alloc_pc, caller_pc, Addr(p), size, /*heap=*/true);
   return p;
 }
 
@@ -96,14 +105,14 @@ ALWAYS_INLINE void FreeAt(void *p, uptr free_pc, uptr caller_pc) {
 
 INTERCEPTOR_ATTRIBUTE void *malloc(size_t size) {
   CheckSignalSafe("malloc", FramePc(&malloc), CALLER_PC());
-  return OnAllocated(__libc_malloc(size), size);
+  return OnAllocated(__libc_malloc(size), size, FramePc(&malloc), CALLER_PC());
 }
 
 INTERCEPTOR_ATTRIBUTE void *calloc(size_t n, size_t size) {
   CheckSignalSafe("calloc", FramePc(&calloc), CALLER_PC());
   void *p = __libc_calloc(n, size);
   // __libc_calloc already failed on overflow; the product is then valid.
-  return OnAllocated(p, n * size);
+  return OnAllocated(p, n * size, FramePc(&calloc), CALLER_PC());
 }
 
 INTERCEPTOR_ATTRIBUTE void *realloc(void *old, size_t size) {
@@ -125,7 +134,7 @@ INTERCEPTOR_ATTRIBUTE void *realloc(void *old, size_t size) {
   }
   if (p != old) {
     // A new block, and a free of the old one.
-    HeapBlockAllocated(Addr(p), size);
+    OnAllocated(p, size, FramePc(&realloc), CALLER_PC());
     OnFreeing(old, old_size, FramePc(&realloc), CALLER_PC());
     return p;
   }
@@ -145,19 +154,23 @@ INTERCEPTOR_ATTRIBUTE void cfree(void *p) {
   FreeAt(p, FramePc(&cfree), CALLER_PC());
 }
 
+// Inline, so that CALLER_PC() is the program's call of the interceptor.
+#define HRACE_MEMALIGN(align, size, fn)                                        \
+  OnAllocated(__libc_memalign(align, size), size, FramePc(&fn), CALLER_PC())
+
 INTERCEPTOR_ATTRIBUTE void *memalign(size_t align, size_t size) {
-  return OnAllocated(__libc_memalign(align, size), size);
+  return HRACE_MEMALIGN(align, size, memalign);
 }
 
 INTERCEPTOR_ATTRIBUTE void *aligned_alloc(size_t align, size_t size) {
-  return memalign(align, size);
+  return HRACE_MEMALIGN(align, size, aligned_alloc);
 }
 
 INTERCEPTOR_ATTRIBUTE int posix_memalign(void **out, size_t align,
                                          size_t size) {
   if (align < sizeof(void *) || (align & (align - 1)))
     return EINVAL;
-  void *p = memalign(align, size);
+  void *p = HRACE_MEMALIGN(align, size, posix_memalign);
   if (!p)
     return ENOMEM;
   *out = p;
@@ -165,11 +178,12 @@ INTERCEPTOR_ATTRIBUTE int posix_memalign(void **out, size_t align,
 }
 
 INTERCEPTOR_ATTRIBUTE void *valloc(size_t size) {
-  return memalign(4096, size);
+  return HRACE_MEMALIGN(4096, size, valloc);
 }
 
 INTERCEPTOR_ATTRIBUTE void *pvalloc(size_t size) {
-  return memalign(4096, (size + 4095) & ~static_cast<size_t>(4095));
+  return HRACE_MEMALIGN(4096, (size + 4095) & ~static_cast<size_t>(4095),
+                        pvalloc);
 }
 
 // --- operator new and delete ------------------------------------------------
@@ -177,34 +191,45 @@ INTERCEPTOR_ATTRIBUTE void *pvalloc(size_t size) {
 // std::bad_alloc: it reports and dies, as an allocation failure in a checked
 // program would end it anyway.
 
-static void *NewOrDie(size_t size, size_t align) {
-  void *p = align ? memalign(align, size) : malloc(size);
+// An allocation is reported as a write by operator new, called where the
+// program called it. Inline, so that CALLER_PC() is the program's call.
+static uptr NewPc() {
+  return FramePc(static_cast<void *(*)(size_t)>(&::operator new));
+}
+
+static ALWAYS_INLINE void *NewAt(size_t size, size_t align, uptr caller_pc) {
+  void *p = align ? __libc_memalign(align, size) : __libc_malloc(size);
+  return OnAllocated(p, size, NewPc(), caller_pc);
+}
+
+static ALWAYS_INLINE void *NewOrDie(size_t size, size_t align, uptr caller_pc) {
+  void *p = NewAt(size, align, caller_pc);
   if (!p)
     Die("HybridRace: operator new(%zu) failed: out of memory\n", size);
   return p;
 }
 
-void *operator new(size_t size) { return NewOrDie(size, 0); }
-void *operator new[](size_t size) { return NewOrDie(size, 0); }
+void *operator new(size_t size) { return NewOrDie(size, 0, CALLER_PC()); }
+void *operator new[](size_t size) { return NewOrDie(size, 0, CALLER_PC()); }
 void *operator new(size_t size, const std::nothrow_t &) noexcept {
-  return malloc(size);
+  return NewAt(size, 0, CALLER_PC());
 }
 void *operator new[](size_t size, const std::nothrow_t &) noexcept {
-  return malloc(size);
+  return NewAt(size, 0, CALLER_PC());
 }
 void *operator new(size_t size, std::align_val_t align) {
-  return NewOrDie(size, static_cast<size_t>(align));
+  return NewOrDie(size, static_cast<size_t>(align), CALLER_PC());
 }
 void *operator new[](size_t size, std::align_val_t align) {
-  return NewOrDie(size, static_cast<size_t>(align));
+  return NewOrDie(size, static_cast<size_t>(align), CALLER_PC());
 }
 void *operator new(size_t size, std::align_val_t align,
                    const std::nothrow_t &) noexcept {
-  return memalign(static_cast<size_t>(align), size);
+  return NewAt(size, static_cast<size_t>(align), CALLER_PC());
 }
 void *operator new[](size_t size, std::align_val_t align,
                      const std::nothrow_t &) noexcept {
-  return memalign(static_cast<size_t>(align), size);
+  return NewAt(size, static_cast<size_t>(align), CALLER_PC());
 }
 // A delete is reported as a free by operator delete, called where the
 // program called it.

@@ -65,15 +65,31 @@ bool RefuseFixed(void *addr, size_t size, int flags) {
 // New or unmapped memory carries no history: a mapping placed where an
 // earlier one was (the kernel reuses addresses) must not race with what was
 // done to the old one.
+uptr PageRounded(size_t size) { return (size + 4095) & ~4095ul; }
+
 void ForgetMapping(void *addr, size_t size) {
   if (IsInitialized())
-    MemoryRangeReset(reinterpret_cast<uptr>(addr), (size + 4095) & ~4095ul);
+    MemoryRangeReset(reinterpret_cast<uptr>(addr), PageRounded(size));
 }
 
-} // namespace
+// A new mapping is new memory: a write by a checked thread that made it
+// (MemoryAllocatedBy), forgotten otherwise.
+void Mapped(void *addr, size_t size, uptr fn_pc, uptr caller_pc) {
+  ThreadState *thr = cur_thread();
+  if (!IsInitialized() || !thr->context || thr->in_rtl)
+    return ForgetMapping(addr, size);
+  ScopedInRuntime in_rtl;
+  MemoryAllocatedBy(thr, fn_pc, caller_pc, reinterpret_cast<uptr>(addr),
+                    PageRounded(size), /*heap=*/false);
+}
 
-INTERCEPTOR_ATTRIBUTE void *mmap(void *addr, size_t size, int prot, int flags,
-                                 int fd, off_t offset) {
+// Reports symbolize pc - 1: fn + 1 names the function.
+template <typename Fn> uptr FramePc(Fn *fn) {
+  return reinterpret_cast<uptr>(fn) + 1;
+}
+
+ALWAYS_INLINE void *MmapAt(void *addr, size_t size, int prot, int flags, int fd,
+                           off_t offset, uptr fn_pc, uptr caller_pc) {
   if (UNLIKELY(!REAL(mmap)))
     Initialize();
   if (RefuseFixed(addr, size, flags))
@@ -83,8 +99,16 @@ INTERCEPTOR_ATTRIBUTE void *mmap(void *addr, size_t size, int prot, int flags,
     return internal_mmap(addr, size, prot, flags, fd, offset);
   void *res = REAL(mmap)(addr, size, prot, flags, fd, offset);
   if (res != MAP_FAILED)
-    ForgetMapping(res, size);
+    Mapped(res, size, fn_pc, caller_pc);
   return res;
+}
+
+} // namespace
+
+INTERCEPTOR_ATTRIBUTE void *mmap(void *addr, size_t size, int prot, int flags,
+                                 int fd, off_t offset) {
+  return MmapAt(addr, size, prot, flags, fd, offset, FramePc(&mmap),
+                CALLER_PC());
 }
 
 INTERCEPTOR_ATTRIBUTE int munmap(void *addr, size_t size) {
@@ -99,5 +123,6 @@ INTERCEPTOR_ATTRIBUTE int munmap(void *addr, size_t size) {
 // On 64-bit Linux mmap64 is mmap (same off_t): one interceptor serves both.
 INTERCEPTOR_ATTRIBUTE void *mmap64(void *addr, size_t size, int prot, int flags,
                                    int fd, off_t offset) {
-  return mmap(addr, size, prot, flags, fd, offset);
+  return MmapAt(addr, size, prot, flags, fd, offset, FramePc(&mmap64),
+                CALLER_PC());
 }

@@ -29,6 +29,25 @@ void AccessUnusual(ThreadState *thr, uptr pc, uptr addr, uptr size,
   LeaveRuntime(thr);
 }
 
+void MarkAllocated(ThreadState *thr, uptr pc, uptr addr, uptr size) {
+  if (!size || thr->ignore_writes || thr->segment == 0 || !thr->context)
+    return;
+  WithActiveMachine([&](auto machine) {
+    RaceInfo race{};
+    ShadowCell write = decltype(machine)::Transition(
+        ShadowCell(), thr, AccessContext{true, addr, false}, &race);
+    ShadowCell now =
+        ShadowCell::Make(CellState::kAllocated, write.segment(), write.aux());
+    // The trace entry first, as in AccessSlow: a report may look for it as
+    // soon as a cell names the segment.
+    thr->context->trace.AddAccess(addr, size, true, false, pc, thr->segment,
+                                  thr->locks.All(&ctx->locksets));
+    u64 *cells = MemToShadow(addr);
+    for (uptr i = 0; i < size; i++)
+      StoreRelaxed(&cells[i], now.raw());
+  });
+}
+
 } // namespace hrace
 
 using namespace hrace;

@@ -38,12 +38,37 @@ template <typename Machine>
 ALWAYS_INLINE void CheckCells(ThreadState *thr, uptr pc, uptr addr, uptr size,
                               bool write);
 
+template <typename Machine>
+ShadowCell CellTransition(ShadowCell old, ThreadState *thr,
+                          const AccessContext &ac, RaceInfo *race);
+
+// The first access to memory the allocator handed out (kAllocated): judged
+// against the allocation's write, then the location starts afresh, as if
+// it were New, so the accessor's own write is traced and shown in reports
+// (had the allocation left an ordinary write of the thread's segment, the
+// thread's first writes would change nothing and never be recorded).
+template <typename Machine>
+NOINLINE ShadowCell FirstAccessAfterAllocation(ShadowCell old, ThreadState *thr,
+                                               const AccessContext &ac,
+                                               RaceInfo *race) {
+  ShadowCell allocation =
+      ShadowCell::Make(CellState::kExclusiveWrite, old.segment(), old.aux());
+  if (ac.atomic)
+    return CellTransition<Machine>(allocation, thr, ac, race);
+  Machine::Transition(allocation, thr, ac, race);
+  if (race->found)
+    return ShadowCell::Make(CellState::kRace, 0, 0);
+  return Machine::Transition(ShadowCell(), thr, ac, race);
+}
+
 // The selected machine judges plain accesses among themselves; MsmAtomic
 // whatever involves an atomic one.
 template <typename Machine>
 ALWAYS_INLINE ShadowCell CellTransition(ShadowCell old, ThreadState *thr,
                                         const AccessContext &ac,
                                         RaceInfo *race) {
+  if (UNLIKELY(old.state() == CellState::kAllocated))
+    return FirstAccessAfterAllocation<Machine>(old, thr, ac, race);
   if (UNLIKELY(ac.atomic))
     return MsmAtomic<Machine>::AtomicTransition(old, thr, ac, race);
   if (UNLIKELY(IsAtomicState(old.state())))
@@ -175,6 +200,14 @@ ALWAYS_INLINE void AtomicMemoryAccess(ThreadState *thr, uptr pc, uptr addr,
     AccessSlow<Machine>(thr, pc, addr, size, write, /*atomic=*/true);
   });
 }
+
+// The allocator has just handed out [addr, addr+size) to thr: a write, kept
+// as Allocated cells (FirstAccessAfterAllocation). No other thread can
+// legally reach the memory yet and every cell is New, so plain stores set
+// them. A thread that got the pointer through a race and touches the memory
+// at once may have its update overwritten: a missed report of an access
+// that is racy anyway, never a false one.
+void MarkAllocated(ThreadState *thr, uptr pc, uptr addr, uptr size);
 
 // The check alone, for a thread known to be active.
 ALWAYS_INLINE void CheckAccess(ThreadState *thr, uptr pc, uptr addr,

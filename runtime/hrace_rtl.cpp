@@ -613,6 +613,18 @@ void HeapBlockFreedBy(ThreadState *thr, uptr free_pc, uptr caller_pc, uptr addr,
     ResetShadowRange(addr + checked, size - checked);
 }
 
+void MemoryAllocatedBy(ThreadState *thr, uptr alloc_pc, uptr caller_pc,
+                       uptr addr, uptr size, bool heap) {
+  if (heap)
+    HeapBlockAllocated(addr, size);
+  else
+    MemoryRangeReset(addr, size);
+  if (!IsAppMem(addr))
+    return;
+  uptr written = size < kAllocWrittenBytes ? size : kAllocWrittenBytes;
+  AccessInFunction(alloc_pc, caller_pc,
+                   [&](uptr pc) { MarkAllocated(thr, pc, addr, written); });
+}
 
 void SyncObjectUsed(ThreadState *thr, uptr fn, uptr caller_pc, uptr addr) {
   if (!IsAppMem(addr))

@@ -219,18 +219,28 @@ constexpr uptr kFreeWritesNewBytes = 256;
 // (free): the frame is shown, the summary names the program's frame below.
 constexpr uptr kRuntimeFramePc = static_cast<uptr>(1) << 63;
 
-// A synchronisation object is memory (its first byte stands for it): a
-// pthreads call at caller_pc reads it
-// atomically (lock, unlock, signal, wait, post, arrival), init and destroy
-// write it. So a use by a thread not ordered after an init, or a destroy
-// or re-init not ordered after a use, is a data race, reported with the
-// frame of the pthreads function (its address: fn) on top. In the hybrid machines, where locks do
-// not order, a write forgets the uses before it (the object's own order
-// covers them, which lock sets cannot show): only uses after it are checked.
-void SyncObjectUsed(ThreadState *thr, uptr fn, uptr caller_pc, uptr addr);
-void SyncObjectWritten(ThreadState *thr, uptr fn, uptr caller_pc, uptr addr);
 void HeapBlockFreedBy(ThreadState *thr, uptr free_pc, uptr caller_pc, uptr addr,
                       uptr size);
+
+// A synchronisation object is memory (its first byte stands for it): a
+// pthreads call at caller_pc reads it atomically (lock, unlock, signal,
+// wait, post, arrival), init and destroy write it. So a use by a thread not
+// ordered after an init, or a destroy or re-init not ordered after a use,
+// is a data race, reported with the frame of the pthreads function (at fn)
+// on top. In the hybrid machines, where locks do not order, a write forgets
+// the uses before it (the object's own order covers them, which lock sets
+// cannot show): only uses after it are checked.
+void SyncObjectUsed(ThreadState *thr, uptr fn, uptr caller_pc, uptr addr);
+void SyncObjectWritten(ThreadState *thr, uptr fn, uptr caller_pc, uptr addr);
+
+// thr got [addr, addr+size) from the allocator (malloc and friends, new,
+// mmap) through the function at alloc_pc, called at caller_pc: a write of
+// its first kAllocWrittenBytes by the allocation, so that a thread handed
+// the pointer without ordering races with it. heap: the range is a heap
+// block (recorded for reports).
+constexpr uptr kAllocWrittenBytes = 256;
+void MemoryAllocatedBy(ThreadState *thr, uptr alloc_pc, uptr caller_pc,
+                       uptr addr, uptr size, bool heap);
 // Forgets everything about a range (stack reuse, munmap).
 void MemoryRangeReset(uptr addr, uptr size);
 

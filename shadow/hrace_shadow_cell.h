@@ -33,7 +33,8 @@ constexpr SegmentId kMaxSegmentId = (1u << kSegmentBits) - 1;
 // The states of all machines share one numbering (msm=long uses the first
 // eight; msm=short has no ExclusiveReadWrite or SharedModified2 but adds the
 // four ExclusiveReadAfterWrite states; msm=hb uses New, ExclusiveWrite,
-// ExclusiveRead and Race); all share the two atomic states. State 15 never
+// ExclusiveRead and Race); all share the two atomic states and Allocated.
+// State 15 never
 // occurs: the all-ones cell is nobody's value (hrace_noop_memo.h relies on it).
 enum class CellState : u8 {
   kNew = 0,
@@ -53,6 +54,10 @@ enum class CellState : u8 {
   // atomic read.
   kAtomic = 12,
   kAtomicAfterPlainWrite = 13,
+  // Every machine: memory the allocator handed out, not touched since. The
+  // segment and aux are the machine's ExclusiveWrite of the allocating
+  // thread (runtime/hrace_access.h, MarkAllocated).
+  kAllocated = 14,
 };
 
 // Flag bits added to kExclusiveReadAfterWrite.
