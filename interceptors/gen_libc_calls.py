@@ -40,6 +40,7 @@ EFFECTS = {
     'read': (2, False, 'ReadRange(thr, caller_pc, {0}, {1});'),
     'write': (2, True, 'WriteRange(thr, caller_pc, {0}, {1});'),
     'read_str': (1, False, 'ReadString(thr, caller_pc, {0});'),
+    'read_format_args': (2, False, 'ReadFormatArgs(thr, caller_pc, {0}, {1});'),
     'write_str': (1, True, 'WriteString(thr, caller_pc, {0});'),
     'read_iov': (3, False, 'ReadIovec(thr, caller_pc, {0}, {1}, {2});'),
     'write_iov': (3, True, 'WriteIovec(thr, caller_pc, {0}, {1}, {2});'),

@@ -82,6 +82,12 @@ void ReadMsghdr(ThreadState *thr, uptr pc, const struct msghdr *msg,
                 sptr limit);
 void WriteMsghdr(ThreadState *thr, uptr pc, const struct msghdr *msg,
                  sptr limit);
+// The strings a printf format's %s conversions print (up to the precision,
+// else with the terminator), taken from a copy of `args`. Positional
+// arguments (%1$s) and conversions the parser does not know end the scan;
+// %n's store is not modelled.
+void ReadFormatArgs(ThreadState *thr, uptr pc, const char *format,
+                    va_list args);
 // getaddrinfo's result list is new memory the caller owns: written by it.
 void WriteAddrinfo(ThreadState *thr, uptr pc, const struct addrinfo *list);
 

@@ -119,6 +119,12 @@ class PlacementTest(unittest.TestCase):
         self.assertNotIn('DEFINE_REAL(int, snprintf', code)
         self.assertIn('RESOLVE_REAL(vsnprintf);', code)
 
+    def test_format_args_are_read_before_the_call(self):
+        code = interceptor('int vprintf(const char *f, va_list ap) '
+                           '=> read_str(f); read_format_args(f, ap)', 'vprintf')
+        read = code.index('ReadFormatArgs(thr, caller_pc, f, ap);')
+        self.assertLess(read, code.index('int ret = REAL(vprintf)(f, ap);'))
+
     def test_every_row_is_resolved(self):
         code = gen.emit(gen.parse('int dup(int fd) => fd_use(fd)\n'
                                   'int close(int fd) => fd_close(fd)\n'), 't')
