@@ -30,6 +30,9 @@
 //   AfterPlainW   r       W hb cur            as Atomic r, keeping W plain
 //   plain state   w / r   the machine calls the same plain access a race
 //                                             Race   report the machine's
+//   plain state   w / r   the machine changes nothing, or its next state is
+//                         shared (a lock set protects the location)
+//                                             the machine's next state
 //   plain state   w       otherwise           Atomic(cur, 0)
 //   plain state   r       otherwise           AfterPlainW(last plain write,
 //                                             cur), or Atomic(0, cur) if the
@@ -46,8 +49,12 @@
 //
 // Against a plain state the atomic access is judged as the plain access
 // would be, so the hybrid machines' locks protect it as they protect plain
-// accesses. Leaving an atomic state is judged by happens-before alone: an
-// atomic variable is not protected by locks. What the cells forget (docs/
+// accesses; a location shared under locks stays in the machine's states
+// (an unlocked atomic write there is judged as a plain one would be, which
+// can report it against a locked atomic write: mixing locked plain, locked
+// atomic and unlocked atomic writes of one location). Leaving an atomic
+// state is judged by happens-before alone: an atomic variable is not
+// protected by locks. What the cells forget (docs/
 // design.md): of several unordered atomic readers only the first is kept;
 // an atomic access forgets the plain state's lock sets and its readers; a
 // plain read concurrent with a kept atomic reader is not kept.
@@ -63,6 +70,12 @@ namespace hrace {
 
 ALWAYS_INLINE bool IsAtomicState(CellState s) {
   return s == CellState::kAtomic || s == CellState::kAtomicAfterPlainWrite;
+}
+
+// The hybrid machines' states of a location shared under a lock set.
+ALWAYS_INLINE bool IsSharedState(CellState s) {
+  return s == CellState::kSharedRead || s == CellState::kSharedModified ||
+         s == CellState::kSharedModified2;
 }
 
 template <typename Machine> struct MsmAtomic {
@@ -94,9 +107,16 @@ template <typename Machine> struct MsmAtomic {
       return AfterAtomicState(c, thr, ac.write,
                               CellState::kAtomicAfterPlainWrite);
     default: {
-      Machine::Transition(c, thr, ac, race);
+      ShadowCell plain = Machine::Transition(c, thr, ac, race);
       if (race->found)
         return Make(CellState::kRace, 0, 0);
+      // An access that changes nothing (the owner again, in the segment of
+      // its plain write) stays the machine's: whatever races with it races
+      // with that write. So does, in the hybrid machines, a location its
+      // lock set protects: its locks protect the atomic accesses that
+      // follow as well.
+      if (plain == c || IsSharedState(plain.state()))
+        return plain;
       if (ac.write)
         return Make(CellState::kAtomic, cur, 0);
       SegmentId plain_write = Machine::LastWrite(c);

@@ -54,11 +54,9 @@ struct MsmLong {
     return hybrid::IsNoop(c, thr, write);
   }
 
+  // Exclusive-Read-Write's segment may be a read's.
   static SegmentId LastWrite(ShadowCell c) {
-    CellState s = c.state();
-    bool keeps_write =
-        s == CellState::kExclusiveWrite || s == CellState::kExclusiveReadWrite;
-    return keeps_write ? c.segment() : 0;
+    return c.state() == CellState::kExclusiveWrite ? c.segment() : 0;
   }
 
   static ShadowCell Transition(ShadowCell c, ThreadState *thr,

@@ -81,8 +81,26 @@ ThreadState *AtomicThread() {
   return thr;
 }
 
+// Called under s->mu before the operation whose value goes with the new
+// clock: a relaxed reader that sees the value then sees the new version
+// too, misses its memo and waits on the lock until the clock is complete.
 void NoteClockChanged(SyncObject *s) {
   StoreRelease(&s->atomic_clock_version, s->atomic_clock_version + 1);
+}
+
+// Publishes `clock` into s's atomic clock for an operation on addr, under
+// s->mu: replacing it (a store's own release) or joining it. An object of
+// the same 8-byte granule that another address has used (two small atomics
+// side by side) only ever joins, so neither erases what the other
+// published: over-synchronising can hide a race, never report a false one.
+void PublishAtomicClock(SyncObject *s, uptr addr, const VectorClock &clock,
+                        bool replace) {
+  if (s->addr != addr)
+    s->atomic_clock_shared = true;
+  if (replace && !s->atomic_clock_shared)
+    s->atomic_clock.CopyFrom(clock);
+  else
+    s->atomic_clock.Join(clock);
 }
 
 // Whether the thread's fence clock already holds version `version` of s's
@@ -236,18 +254,15 @@ template <typename T> void AtomicStore(volatile T *a, T v, int order, uptr pc) {
     return StoreValue(a, v, order);
   {
     SpinMutexLock l(&s->mu);
-    // A store ends every release sequence: only its own release (or its
-    // thread's last release fence) is left to acquire. An object of the
-    // same 8-byte granule but another address (two small atomics side by
-    // side) is shared: there the clock only grows, which can hide a race
-    // but never report a false one.
-    const VectorClock &published = release ? thr->vc : thr->fence_release;
-    if (s->addr == addr)
-      s->atomic_clock.CopyFrom(published);
-    else
-      s->atomic_clock.Join(published);
     NoteClockChanged(s);
-    StoreValue(a, v, order);
+    // A store ends every release sequence: only its own release (or its
+    // thread's last release fence) is left to acquire.
+    PublishAtomicClock(s, addr, release ? thr->vc : thr->fence_release,
+                       /*replace=*/true);
+    // Sequentially consistent even when relaxed: the value must not become
+    // visible before the version (a release store orders only what comes
+    // before it).
+    StoreValue(a, v, kSeqCst);
   }
   if (release)
     NewSegment(thr);
@@ -278,6 +293,13 @@ T AtomicRmw(volatile T *a, T v, T cmp, int op, int success_order,
                                              : ctx->syncs.Get(addr);
   if (!s) {
     T old = perform();
+    // A release may have created the object and stored the value just
+    // read since the lookup: what the next acquire fence acquires includes
+    // its clock (at worst more than it should).
+    if (SyncObject *late = ctx->syncs.Get(addr)) {
+      SpinMutexLock l(&late->mu);
+      thr->fence_acquire.Join(late->atomic_clock);
+    }
     AtomicMemoryAccess(thr, pc, addr, sizeof(T), op >= 0 || old == cmp);
     return old;
   }
@@ -285,23 +307,27 @@ T AtomicRmw(volatile T *a, T v, T cmp, int op, int success_order,
   bool released = false;
   {
     SpinMutexLock l(&s->mu);
+    if (may_release)
+      NoteClockChanged(s);
     old = perform();
     bool exchanged = op >= 0 || old == cmp;
     int order = exchanged ? success_order : failure_order;
-    if (exchanged && (HasRelease(order) || HasFenceRelease(thr))) {
-      // A read-modify-write continues the release sequences before it.
-      s->atomic_clock.Join(HasRelease(order) ? thr->vc : thr->fence_release);
-      NoteClockChanged(s);
-      released = HasRelease(order);
-    }
     if (HasAcquire(order))
       AcquireClock(thr, s->atomic_clock);
     else
       thr->fence_acquire.Join(s->atomic_clock);
-    // After the acquire, before the release is visible: a failed exchange
-    // only read. (A race found here is reported with s->mu held; reports
-    // take no sync object's lock.)
+    // After the acquire, before the release: a failed exchange only read.
+    // (The access may start a segment of a new generation, which the
+    // release must include. A race found here is reported with s->mu held;
+    // reports take no sync object's lock.)
     AtomicMemoryAccess(thr, pc, addr, sizeof(T), exchanged);
+    if (exchanged && (HasRelease(order) || HasFenceRelease(thr))) {
+      // A read-modify-write continues the release sequences before it.
+      PublishAtomicClock(s, addr,
+                         HasRelease(order) ? thr->vc : thr->fence_release,
+                         /*replace=*/false);
+      released = HasRelease(order);
+    }
   }
   if (released)
     NewSegment(thr);
@@ -321,11 +347,24 @@ void HookAccess(void *addr, uptr size, int order, bool write, bool before,
   uptr a = reinterpret_cast<uptr>(addr);
   if (before) {
     AtomicMemoryAccess(thr, pc, a, size, write);
-    if (HasRelease(order))
+    if (HasRelease(order)) {
       AtomicReleaseAddr(thr, a);
+    } else if (HasFenceRelease(thr)) {
+      // A relaxed write publishes the thread's last release fence.
+      if (SyncObject *s = ctx->syncs.GetOrCreate(a)) {
+        SpinMutexLock l(&s->mu);
+        NoteClockChanged(s);
+        PublishAtomicClock(s, a, thr->fence_release, /*replace=*/false);
+      }
+    }
   } else {
-    if (HasAcquire(order))
+    if (HasAcquire(order)) {
       AtomicAcquireAddr(thr, a);
+    } else if (SyncObject *s = ctx->syncs.Get(a)) {
+      // A relaxed read: for the thread's next acquire fence.
+      SpinMutexLock l(&s->mu);
+      thr->fence_acquire.Join(s->atomic_clock);
+    }
     if (size)
       AtomicMemoryAccess(thr, pc, a, size, write);
   }
@@ -348,8 +387,8 @@ void AtomicReleaseAddr(ThreadState *thr, uptr addr) {
     return;
   {
     SpinMutexLock l(&s->mu);
-    s->atomic_clock.Join(thr->vc);
     NoteClockChanged(s);
+    PublishAtomicClock(s, addr, thr->vc, /*replace=*/false);
   }
   NewSegment(thr);
 }

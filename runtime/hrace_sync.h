@@ -68,6 +68,9 @@ struct SyncObject {
   // fence memo of relaxed readers.
   VectorClock atomic_clock;
   u32 atomic_clock_version;
+  // Atomics at two addresses of the object's granule have used the atomic
+  // clock: it only ever joins (hrace_atomic.cpp, PublishAtomicClock).
+  bool atomic_clock_shared;
   // What read-unlocks of a reader-writer lock published; only a write lock
   // acquires it (a reader need not wait for other readers).
   VectorClock read_clock;

@@ -151,7 +151,16 @@ TEST_F(MsmAtomicTest, AtomicWriteUnderTheLockOfPlainWritesIsProtected) {
   a.Lock(kM);
   ShadowCell cell = Write(New(), &a);
   b.Lock(kM);
-  EXPECT_CELL(Atomic(b.segment, 0), AtomicWrite(cell, &b));
+  // Shared under {M}: the machine keeps the location, and its lock set.
+  EXPECT_CELL(SharedModified(b.segment, LockSet({kM}), ThreadSet({&b, &a})),
+              AtomicWrite(cell, &b));
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmAtomicTest, OwnersAtomicReadOfItsPlainWriteKeepsTheWrite) {
+  a.Lock(kM);
+  ShadowCell cell = Write(New(), &a);
+  EXPECT_CELL(cell, AtomicRead(cell, &a));
   EXPECT_FALSE(race.found);
 }
 
