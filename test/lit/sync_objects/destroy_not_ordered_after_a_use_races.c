@@ -44,7 +44,7 @@ int main(void) {
 // CHECK-NEXT:     #1 main {{.*}}destroy_not_ordered_after_a_use_races.c:[[@LINE-9]]
 // CHECK-NEXT:   Previous atomic read of size 1 at [[ADDR]] by thread T1 (locks held: {M1}):
 // CHECK-NEXT:     #0 pthread_mutex_lock
-// CHECK:        Location is global 'M' of size 40 at [[ADDR]]
+// CHECK:        Location is global 'M' of size {{[0-9]+}} at [[ADDR]]
 // CHECK:      HybridRace: reported 1 warning
 // HYBRID-NOT: WARNING
 // HYBRID:     destroyed
