@@ -22,6 +22,9 @@
 //   state         access  condition           next
 //   New           w / r   -                   Atomic(cur, 0) / Atomic(0, cur)
 //   Atomic        w       -                   Atomic(cur, R unless R hb cur)
+//   Atomic        r       R an earlier read of cur's thread
+//                                             (no change: keeps the thread's
+//                                             first read, IsOwnEarlierRead)
 //   Atomic        r       R = 0 or R hb cur   Atomic(W, cur)
 //   Atomic        r       otherwise           (no change: keeps the first of
 //                                             concurrent readers)
@@ -78,15 +81,30 @@ ALWAYS_INLINE bool IsSharedState(CellState s) {
          s == CellState::kSharedModified2;
 }
 
+// Whether the kept atomic read r is an earlier one of the thread now in
+// segment cur: a page of segment ids belongs to one thread, and its ids
+// grow with the thread's clock (hrace_segment.h). Such a read is kept, as
+// the first of the thread's reads: rewriting it after every release of a
+// thread that rereads a variable (a lock's own word at every lock) would
+// take the slow path each time. A later plain write ordered after r but not
+// after the reread is missed.
+ALWAYS_INLINE bool IsOwnEarlierRead(SegmentId r, SegmentId cur) {
+  return r && (r >> kSegmentPageBits) == (cur >> kSegmentPageBits);
+}
+
 template <typename Machine> struct MsmAtomic {
-  // An atomic access that changes nothing: a reread by the kept reader, a
-  // rewrite by the last writer with no reader kept.
+  // An atomic access that changes nothing: a reread by the kept reader's
+  // thread (a plain write the cell keeps happens before that reader), a
+  // rewrite by the last atomic writer with no reader kept.
   static ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr,
                                    bool write) {
-    if (c.state() != CellState::kAtomic)
-      return c.state() == CellState::kRace;
-    return write ? c.segment() == thr->segment && c.aux() == 0
-                 : c.aux() == thr->segment;
+    CellState s = c.state();
+    if (!IsAtomicState(s))
+      return s == CellState::kRace;
+    if (!write)
+      return IsOwnEarlierRead(c.aux(), thr->segment);
+    return s == CellState::kAtomic && c.segment() == thr->segment &&
+           c.aux() == 0;
   }
 
   // The cell after an atomic access.
@@ -158,7 +176,7 @@ private:
       return Make(CellState::kAtomic, cur, reader_ordered ? 0 : reader);
     // Concurrent readers keep the first, as msm=hb does: rewriting the cell
     // on every read would bounce its line between the readers.
-    if (reader == cur || !reader_ordered)
+    if (IsOwnEarlierRead(reader, cur) || !reader_ordered)
       return c;
     return Make(state, c.segment(), cur);
   }

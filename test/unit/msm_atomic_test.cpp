@@ -108,6 +108,13 @@ TEST_F(MsmAtomicTest, RereadAndRewriteInTheSameSegmentAreNoops) {
   EXPECT_FALSE(noop);
 }
 
+TEST_F(MsmAtomicTest, AThreadsRereadAfterItsReleaseKeepsItsFirstRead) {
+  ShadowCell cell = AtomicRead(New(), &a);
+  a.NewSegment();
+  EXPECT_CELL(cell, AtomicRead(cell, &a));
+  EXPECT_TRUE(noop);
+}
+
 TEST_F(MsmAtomicTest, PlainReadOfUnorderedAtomicWriteRaces) {
   ShadowCell cell = AtomicWrite(New(), &a);
   EXPECT_CELL(Race(), PlainRead(cell, &b));
