@@ -144,24 +144,13 @@ template <typename F, typename T> T FloatOp(T old, T v, int op) {
   return old;
 }
 
-// The new value of a read-modify-write.
+// The new value of a read-modify-write the hardware has no instruction for
+// (PerformRmw does the others itself).
 template <typename T> T Apply(T old, T v, int op) {
   typedef typename SignedOf<T>::type S;
   switch (op) {
-  case HRACE_ATOMIC_XCHG:
-    return v;
-  case HRACE_ATOMIC_ADD:
-    return old + v;
-  case HRACE_ATOMIC_SUB:
-    return old - v;
-  case HRACE_ATOMIC_AND:
-    return old & v;
   case HRACE_ATOMIC_NAND:
     return ~(old & v);
-  case HRACE_ATOMIC_OR:
-    return old | v;
-  case HRACE_ATOMIC_XOR:
-    return old ^ v;
   case HRACE_ATOMIC_MAX:
     return static_cast<S>(old) > static_cast<S>(v) ? old : v;
   case HRACE_ATOMIC_MIN:
@@ -170,12 +159,12 @@ template <typename T> T Apply(T old, T v, int op) {
     return old > v ? old : v;
   case HRACE_ATOMIC_UMIN:
     return old < v ? old : v;
-  case HRACE_ATOMIC_FADD:
-  case HRACE_ATOMIC_FSUB:
-    if (sizeof(T) == 4)
-      return FloatOp<float>(old, v, op);
-    return FloatOp<double>(old, v, op);
   default:
+    // fadd and fsub: the pass sends them for floats and doubles only.
+    if constexpr (sizeof(T) == sizeof(float))
+      return FloatOp<float>(old, v, op);
+    else if constexpr (sizeof(T) == sizeof(double))
+      return FloatOp<double>(old, v, op);
     return v;
   }
 }

@@ -12,6 +12,7 @@
 // CHECK-NOT: HybridRace
 // CHECK:     Counter8 = 20000, Counter16 = 20000, Counter32 = 20000, Counter64 = 20000
 // CHECK-NEXT: Max = 19999, Min = -19999, Bits = 0x3, Swaps = 20000, Sum = 20000.0
+// CHECK-NEXT: UMax = 19999, UMin = 0, Flip = 0, Nand = 0xff, Cleared = 0xfc
 // CHECK-NOT: HybridRace
 
 #include <pthread.h>
@@ -25,6 +26,8 @@ long Max, Min;
 unsigned Bits;
 int Swaps;
 float Sum;
+unsigned UMax, UMin = ~0u, Flip;
+unsigned char Nand, Cleared = 0xff;
 void *Slot;
 
 static void *Worker(void *Arg) {
@@ -42,6 +45,11 @@ static void *Worker(void *Arg) {
                                         __ATOMIC_ACQ_REL, __ATOMIC_RELAXED))
       ;
     __atomic_fetch_add(&Sum, 1.0f, __ATOMIC_RELAXED);
+    __atomic_fetch_max(&UMax, (unsigned)(Id * 10000 + I), __ATOMIC_RELAXED);
+    __atomic_fetch_min(&UMin, (unsigned)(Id * 10000 + I), __ATOMIC_RELAXED);
+    __atomic_fetch_xor(&Flip, 1u, __ATOMIC_ACQ_REL);
+    __atomic_fetch_nand(&Nand, 0, __ATOMIC_RELAXED);
+    __atomic_fetch_and(&Cleared, (unsigned char)~(1u << Id), __ATOMIC_RELAXED);
     __atomic_store_n(&Slot, &Seen, __ATOMIC_RELEASE);
     (void)__atomic_exchange_n(&Slot, (void *)0, __ATOMIC_RELAXED);
   }
@@ -61,5 +69,7 @@ int main(void) {
          Counter8 + 20000 / 256 * 256, Counter16, Counter32, Counter64);
   printf("Max = %ld, Min = %ld, Bits = 0x%x, Swaps = %d, Sum = %.1f\n", Max,
          Min, Bits, Swaps, Sum);
+  printf("UMax = %u, UMin = %u, Flip = %u, Nand = 0x%x, Cleared = 0x%x\n", UMax,
+         UMin, Flip, Nand, Cleared);
   return 0;
 }
