@@ -32,8 +32,8 @@
 //
 // Atomics of other sizes (16 bytes) or operations the runtime does not
 // perform stay in the program, bracketed by __hrace_atomic_load/store/
-// rmw_begin/rmw_end: their release joins the clock and a relaxed store
-// leaves it alone (docs/design.md).
+// rmw_begin/rmw_end: their release joins the clock, a relaxed store does not
+// empty it (docs/design.md), and fences apply as to the others.
 //
 //===----------------------------------------------------------------------===//
 #include "hrace_access.h"
