@@ -325,6 +325,15 @@ T AtomicRmw(volatile T *a, T v, T cmp, int op, int success_order,
 
 // --- Operations left in the program ---------------------------------------
 
+// Joins clock into the atomic clock of the variable at addr.
+void JoinIntoAtomicClock(uptr addr, const VectorClock &clock) {
+  if (SyncObject *s = ctx->syncs.GetOrCreate(addr)) {
+    SpinMutexLock l(&s->mu);
+    NoteClockChanged(s);
+    PublishAtomicClock(s, addr, clock, /*replace=*/false);
+  }
+}
+
 // The access of an atomic left in the program, before its release or after
 // its acquire.
 void HookAccess(void *addr, uptr size, int order, bool write, bool before,
@@ -336,16 +345,11 @@ void HookAccess(void *addr, uptr size, int order, bool write, bool before,
   uptr a = reinterpret_cast<uptr>(addr);
   if (before) {
     AtomicMemoryAccess(thr, pc, a, size, write);
-    if (HasRelease(order)) {
+    if (HasRelease(order))
       AtomicReleaseAddr(thr, a);
-    } else if (HasFenceRelease(thr)) {
+    else if (HasFenceRelease(thr))
       // A relaxed write publishes the thread's last release fence.
-      if (SyncObject *s = ctx->syncs.GetOrCreate(a)) {
-        SpinMutexLock l(&s->mu);
-        NoteClockChanged(s);
-        PublishAtomicClock(s, a, thr->fence_release, /*replace=*/false);
-      }
-    }
+      JoinIntoAtomicClock(a, thr->fence_release);
   } else {
     if (HasAcquire(order)) {
       AtomicAcquireAddr(thr, a);
@@ -371,14 +375,7 @@ void AtomicAcquireAddr(ThreadState *thr, uptr addr) {
 }
 
 void AtomicReleaseAddr(ThreadState *thr, uptr addr) {
-  SyncObject *s = ctx->syncs.GetOrCreate(addr);
-  if (!s)
-    return;
-  {
-    SpinMutexLock l(&s->mu);
-    NoteClockChanged(s);
-    PublishAtomicClock(s, addr, thr->vc, /*replace=*/false);
-  }
+  JoinIntoAtomicClock(addr, thr->vc);
   NewSegment(thr);
 }
 
