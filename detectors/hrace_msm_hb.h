@@ -65,6 +65,15 @@ struct MsmHb {
     return keeps_write ? c.segment() : 0;
   }
 
+  // The latest access's thread: the write's, or the read's once there is
+  // one (the write it keeps happens before that read).
+  static SegmentId Owner(ShadowCell c) {
+    CellState s = c.state();
+    if (s == CellState::kExclusiveWrite)
+      return c.segment();
+    return s == CellState::kExclusiveRead ? c.aux() : 0;
+  }
+
   static ShadowCell Transition(ShadowCell c, ThreadState *thr,
                                const AccessContext &ac, RaceInfo *race) {
     SegmentId cur = thr->segment;

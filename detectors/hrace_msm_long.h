@@ -59,6 +59,14 @@ struct MsmLong {
     return c.state() == CellState::kExclusiveWrite ? c.segment() : 0;
   }
 
+  // Exclusive-Read-Write is a suspicion between threads, not an owner's.
+  static SegmentId Owner(ShadowCell c) {
+    CellState s = c.state();
+    bool exclusive =
+        s == CellState::kExclusiveWrite || s == CellState::kExclusiveRead;
+    return exclusive ? c.segment() : 0;
+  }
+
   static ShadowCell Transition(ShadowCell c, ThreadState *thr,
                                const AccessContext &ac, RaceInfo *race) {
     using namespace hybrid;

@@ -83,6 +83,15 @@ struct MsmShort {
     return IsReadAfterWrite(c.state()) ? c.aux() : 0;
   }
 
+  // The exclusive states belong to their segment's thread (Exclusive-Read-
+  // after-Write to its read's).
+  static SegmentId Owner(ShadowCell c) {
+    CellState s = c.state();
+    bool exclusive = s == CellState::kExclusiveWrite ||
+                     s == CellState::kExclusiveRead || IsReadAfterWrite(s);
+    return exclusive ? c.segment() : 0;
+  }
+
   static ShadowCell Transition(ShadowCell c, ThreadState *thr,
                                const AccessContext &ac, RaceInfo *race) {
     using namespace hybrid;

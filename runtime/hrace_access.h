@@ -14,7 +14,9 @@
 // the cells in runs of equal values, computes one transition per run,
 // records the access in the thread's trace, and publishes the run with
 // compare-and-swap (CasCellRun); a cell that another thread changed in the
-// meantime is recomputed on its own. No locks, no allocation.
+// meantime is recomputed on its own. A re-stamp of a location that stays
+// exclusive to the accessing thread is published with plain stores instead
+// (StaysWithOwner). No locks, no allocation.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_ACCESS_H
@@ -76,6 +78,27 @@ ALWAYS_INLINE ShadowCell CellTransition(ShadowCell old, ThreadState *thr,
   return Machine::Transition(old, thr, ac, race);
 }
 
+// The location was exclusive to this thread and stays so (a re-stamp in a
+// new segment, or the owner's read becoming its write): no other thread has
+// a reason to change the cell now, so the run is published with plain
+// stores, not a locked compare-and-swap per 16 bytes (the locked
+// instructions were two thirds of the slow path on lock-heavy programs).
+// Another thread that does change it meanwhile accesses the location
+// concurrently with this access; its update is lost, and the cell says what
+// it would say had that access never happened. Every machine reports only
+// from what its cell records, and forgetting an access only takes threads,
+// segments and lock-set refinements away from it, so a lost update can
+// hide a race of the forgotten access (one that involves this concurrent
+// access), never make one up (docs/design.md; test/stress/
+// owner_restamps_lose_no_ordered_access.c).
+template <typename Machine>
+ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
+                                  const ThreadState *thr) {
+  SegmentId owner = Machine::Owner(old);
+  return owner != 0 && Machine::Owner(now) == thr->segment &&
+         ctx->segments.Get(owner).thread_id == thr->thread_id;
+}
+
 template <typename Machine>
 NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
                          bool write, bool atomic = false) {
@@ -108,7 +131,11 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
                                     thr->locks.All(&ctx->locksets));
       traced = true;
     }
-    uptr k = i + CasCellRun(&cells[i], run_end - i, old, now);
+    uptr k = run_end;
+    if (StaysWithOwner<Machine>(old, now, thr))
+      StoreCellRun(&cells[i], run_end - i, now);
+    else
+      k = i + CasCellRun(&cells[i], run_end - i, old, now);
     // A race counts only if it reached at least one cell.
     if (run_race.found && k > i && !race.found)
       race = run_race;

@@ -114,6 +114,14 @@ ALWAYS_INLINE uptr CasCellRun(u64 *cells, uptr n, ShadowCell old,
   return k;
 }
 
+// Publishes `now` in cells[0, n) with plain stores, for a re-stamp that no
+// other thread should be changing (hrace_access.h, StaysWithOwner). Release
+// order, as CasCell's.
+ALWAYS_INLINE void StoreCellRun(u64 *cells, uptr n, ShadowCell now) {
+  for (uptr k = 0; k < n; k++)
+    __atomic_store_n(&cells[k], now.raw(), __ATOMIC_RELEASE);
+}
+
 } // namespace hrace
 
 #endif // HRACE_SHADOW_H
