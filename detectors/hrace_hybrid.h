@@ -37,7 +37,7 @@ namespace hybrid {
 constexpr u32 kCandidateBits = 20;
 constexpr u32 kCandidateMask = (1u << kCandidateBits) - 1;
 static_assert(kMaxLockSets <= (1u << kCandidateBits), "C must fit its field");
-static_assert(kCandidateBits + 10 <= kSegmentBits, "aux holds C and S");
+static_assert(kCandidateBits + 10 <= kCellFieldBits, "aux holds C and S");
 
 ALWAYS_INLINE LockSetId Candidates(ShadowCell c) {
   return c.aux() & kCandidateMask;

@@ -42,9 +42,7 @@ void MarkAllocated(ThreadState *thr, uptr pc, uptr addr, uptr size) {
     // soon as a cell names the segment.
     thr->context->trace.AddAccess(addr, size, true, false, pc, thr->segment,
                                   thr->locks.All(&ctx->locksets));
-    u64 *cells = MemToShadow(addr);
-    for (uptr i = 0; i < size; i++)
-      StoreRelaxed(&cells[i], now.raw());
+    StoreShadowRange(addr, size, now);
   });
 }
 
@@ -70,7 +68,8 @@ HRACE_ACCESS_ENTRY(__hrace_write2, 2, true)
 HRACE_ACCESS_ENTRY(__hrace_write4, 4, true)
 HRACE_ACCESS_ENTRY(__hrace_write8, 8, true)
 HRACE_ACCESS_ENTRY(__hrace_write16, 16, true)
-// Cells are per byte, so an unaligned access needs no special treatment.
+// Granules are split where bytes diverge, so an unaligned access needs no
+// special treatment.
 HRACE_ACCESS_ENTRY(__hrace_unaligned_read2, 2, false)
 HRACE_ACCESS_ENTRY(__hrace_unaligned_read4, 4, false)
 HRACE_ACCESS_ENTRY(__hrace_unaligned_read8, 8, false)

@@ -6,17 +6,22 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The hot path. An access of `size` bytes covers `size` cells (one per byte,
-// so distinct bytes never interfere). Inline: if every cell holds the same
-// value and the machine says the access changes nothing, or the thread has
-// already found that value unchanged by such an access since its last
-// synchronisation (hrace_noop_memo.h), return. Otherwise the slow path walks
-// the cells in runs of equal values, computes one transition per run,
-// records the access in the thread's trace, and publishes the run with
-// compare-and-swap (CasCellRun); a cell that another thread changed in the
-// meantime is recomputed on its own. A re-stamp of a location that stays
-// exclusive to the accessing thread is published with plain stores instead
-// (StaysWithOwner). No locks, no allocation.
+// The hot path. An access of `size` bytes covers one or more 8-byte
+// granules (hrace_shadow_cell.h). Inline: for each granule, if its cell
+// holds one value on every byte accessed and the machine says the access
+// changes nothing, or the thread has already found that value unchanged by
+// such an access since its last synchronisation (hrace_noop_memo.h), go on;
+// a split granule is checked the same way on its byte cells. If every
+// granule passes, return: one shadow load and a compare for an aligned
+// access, no store. Otherwise the slow path computes one transition per
+// granule (per run of equal byte cells in a split granule), records the
+// access in the thread's trace, and publishes the new cell with
+// compare-and-swap; a cell that another thread changed in the meantime is
+// recomputed. An access that would leave a granule's bytes holding
+// different values splits it first (SplitGranule), so distinct bytes never
+// interfere. A re-stamp of a location that stays exclusive to the
+// accessing thread is published with plain stores instead
+// (StaysWithOwner). No allocation; the only lock is a split's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_ACCESS_H
@@ -99,6 +104,133 @@ ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
          ctx->segments.Get(owner).thread_id == thr->thread_id;
 }
 
+// One access on the slow path, granule by granule.
+template <typename Machine> class SlowAccess {
+public:
+  SlowAccess(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
+             bool atomic)
+      : thr_(thr), pc_(pc), addr_(addr), size_(size), ac_{write, addr, atomic} {
+  }
+
+  // [a, a+n) inside one granule.
+  void Granule(uptr a, uptr n) {
+    u64 *granule = MemToGranule(a);
+    u32 bytes = ByteMask(a, n);
+    for (;;) {
+      GranuleCell g = LoadGranule(granule);
+      if (g.split()) {
+        AcquireSplitGranule();
+        return ByteCells(SplitCells(a, g), n);
+      }
+      u32 held = g.mask();
+      bool inside = (bytes & ~held) == 0;
+      bool outside = (bytes & held) == 0;
+      // The bytes accessed that hold the granule's value, or else (all New)
+      // the New ones.
+      ShadowCell old = outside ? ShadowCell() : g.value();
+      RaceInfo race{};
+      ShadowCell now = CellTransition<Machine>(old, thr_, ac_, &race);
+      if (inside && now == old) {
+        NoChange(old);
+        return;
+      }
+      // One cell still describes the granule if the access covers every
+      // byte that holds the value, or adds New bytes that now hold it too:
+      // New bytes and the value's bytes may end alike (a thread's write over
+      // its own earlier write and fresh bytes: a struct copied over a
+      // field).
+      bool one_value;
+      if (inside)
+        one_value = bytes == held;
+      else if (outside)
+        one_value = held == 0 || now == g.value();
+      else
+        one_value = (bytes & held) == held && NewBytesEndAs(now);
+      if (!one_value || !GranuleCell::Fits(now)) {
+        SplitGranule(a, g);
+        continue;
+      }
+      Trace();
+      GranuleCell next = GranuleCell::Make(now, held | bytes);
+      if (inside && StaysWithOwner<Machine>(old, now, thr_))
+        StoreRelease(granule, next.raw());
+      else if (!CasGranule(granule, g, next))
+        continue;
+      Found(race);
+      return;
+    }
+  }
+
+  // The bytes of a split granule, in runs of equal cells: one transition
+  // per run, published with compare-and-swap (CasCellRun) or, for an
+  // owner's re-stamp, plain stores.
+  void ByteCells(u64 *cells, uptr n) {
+    for (uptr i = 0; i < n;) {
+      ShadowCell old = LoadCell(&cells[i]);
+      uptr run_end = i + 1;
+      while (run_end < n && LoadRelaxed(&cells[run_end]) == old.raw())
+        run_end++;
+      RaceInfo race{};
+      ShadowCell now = CellTransition<Machine>(old, thr_, ac_, &race);
+      if (now == old) {
+        NoChange(old);
+        i = run_end;
+        continue;
+      }
+      Trace();
+      uptr k = run_end;
+      if (StaysWithOwner<Machine>(old, now, thr_))
+        StoreCellRun(&cells[i], run_end - i, now);
+      else
+        k = i + CasCellRun(&cells[i], run_end - i, old, now);
+      // A race counts only if it reached at least one cell.
+      if (k > i)
+        Found(race);
+      i = k < run_end ? k : run_end;
+    }
+  }
+
+  void Finish() {
+    if (race_.found)
+      ReportRace(thr_, pc_, addr_, size_, ac_.write, ac_.atomic, race_);
+  }
+
+private:
+  // Would the access leave New bytes as `now`? (No race can come of it.)
+  bool NewBytesEndAs(ShadowCell now) {
+    RaceInfo none{};
+    return CellTransition<Machine>(ShadowCell(), thr_, ac_, &none) == now;
+  }
+
+  // The memo answers for plain accesses only.
+  void NoChange(ShadowCell value) {
+    if (!ac_.atomic)
+      thr_->noops.Insert(value.raw(), ac_.write);
+  }
+
+  // The trace entry must exist before any cell names this segment, or a
+  // report in another thread could look for it too early.
+  void Trace() {
+    if (traced_)
+      return;
+    thr_->context->trace.AddAccess(addr_, size_, ac_.write, ac_.atomic, pc_,
+                                   thr_->segment,
+                                   thr_->locks.All(&ctx->locksets));
+    traced_ = true;
+  }
+
+  void Found(const RaceInfo &race) {
+    if (race.found && !race_.found)
+      race_ = race;
+  }
+
+  ThreadState *thr_;
+  uptr pc_, addr_, size_;
+  AccessContext ac_;
+  RaceInfo race_{};
+  bool traced_ = false;
+};
+
 template <typename Machine>
 NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
                          bool write, bool atomic = false) {
@@ -106,44 +238,57 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
   // entry and the thread's caches: it waits until the access is done.
   thr->in_rtl++;
   RenewSegmentOfOldGeneration(thr);
-  u64 *cells = MemToShadow(addr);
-  AccessContext ac{write, addr, atomic};
-  RaceInfo race{};
-  bool traced = false;
-  for (uptr i = 0; i < size;) {
-    ShadowCell old = LoadCell(&cells[i]);
-    uptr run_end = i + 1;
-    while (run_end < size && LoadRelaxed(&cells[run_end]) == old.raw())
-      run_end++;
-    RaceInfo run_race{};
-    ShadowCell now = CellTransition<Machine>(old, thr, ac, &run_race);
-    if (now == old) {
-      // The memo answers for plain accesses only.
-      if (!atomic)
-        thr->noops.Insert(old.raw(), write);
-      i = run_end;
-      continue;
-    }
-    // The trace entry must exist before any cell names this segment, or a
-    // report in another thread could look for it too early.
-    if (!traced) {
-      thr->context->trace.AddAccess(addr, size, write, atomic, pc, thr->segment,
-                                    thr->locks.All(&ctx->locksets));
-      traced = true;
-    }
-    uptr k = run_end;
-    if (StaysWithOwner<Machine>(old, now, thr))
-      StoreCellRun(&cells[i], run_end - i, now);
-    else
-      k = i + CasCellRun(&cells[i], run_end - i, old, now);
-    // A race counts only if it reached at least one cell.
-    if (run_race.found && k > i && !race.found)
-      race = run_race;
-    i = k < run_end ? k : run_end;
+  SlowAccess<Machine> access(thr, pc, addr, size, write, atomic);
+  uptr end = addr + size;
+  for (uptr a = addr; a < end;) {
+    uptr next = GranuleRunEnd(a, end);
+    access.Granule(a, next - a);
+    a = next;
   }
-  if (race.found)
-    ReportRace(thr, pc, addr, size, write, atomic, race);
+  access.Finish();
   LeaveRuntime(thr);
+}
+
+// The value `v` of the bytes accessed: does the access change nothing?
+template <typename Machine, bool kAtomic>
+ALWAYS_INLINE bool IsNoopAccess(ShadowCell v, ThreadState *thr, bool write) {
+  if (kAtomic)
+    return MsmAtomic<Machine>::IsNoop(v, thr, write);
+  return Machine::IsNoop(v, thr, write) || thr->noops.Contains(v.raw(), write);
+}
+
+// [a, a+n) inside one granule changes nothing.
+template <typename Machine, bool kAtomic>
+ALWAYS_INLINE bool GranuleUnchanged(ThreadState *thr, uptr a, uptr n,
+                                    bool write) {
+  GranuleCell g = LoadGranule(MemToGranule(a));
+  if (LIKELY(g.Holds(GranuleCell::SpreadMask(ByteMask(a, n)))))
+    return IsNoopAccess<Machine, kAtomic>(g.value(), thr, write);
+  if (!g.split())
+    return false;
+  AcquireSplitGranule();
+  const u64 *cells = SplitCells(a, g);
+  u64 first = LoadRelaxed(cells);
+  for (uptr i = 1; i < n; i++)
+    if (LoadRelaxed(&cells[i]) != first)
+      return false;
+  return IsNoopAccess<Machine, kAtomic>(ShadowCell(first), thr, write);
+}
+
+template <typename Machine, bool kAtomic>
+ALWAYS_INLINE bool AccessUnchanged(ThreadState *thr, uptr addr, uptr size,
+                                   bool write) {
+  // Most accesses lie inside one granule: no loop.
+  if (LIKELY((addr & 7) + size <= 8))
+    return GranuleUnchanged<Machine, kAtomic>(thr, addr, size, write);
+  uptr end = addr + size;
+  for (uptr a = addr; a < end;) {
+    uptr next = GranuleRunEnd(a, end);
+    if (!GranuleUnchanged<Machine, kAtomic>(thr, a, next - a, write))
+      return false;
+    a = next;
+  }
+  return true;
 }
 
 template <typename Machine>
@@ -158,16 +303,8 @@ ALWAYS_INLINE void Access(ThreadState *thr, uptr pc, uptr addr, uptr size,
 template <typename Machine>
 ALWAYS_INLINE void CheckCells(ThreadState *thr, uptr pc, uptr addr, uptr size,
                               bool write) {
-  const u64 *cells = MemToShadow(addr);
-  ShadowCell first = LoadCell(cells);
-  if (LIKELY(Machine::IsNoop(first, thr, write) ||
-             thr->noops.Contains(first.raw(), write))) {
-    uptr i = 1;
-    while (i < size && LoadRelaxed(&cells[i]) == first.raw())
-      i++;
-    if (LIKELY(i == size))
-      return;
-  }
+  if (LIKELY((AccessUnchanged<Machine, false>(thr, addr, size, write))))
+    return;
   AccessSlow<Machine>(thr, pc, addr, size, write);
 }
 
@@ -215,15 +352,8 @@ ALWAYS_INLINE void AtomicMemoryAccess(ThreadState *thr, uptr pc, uptr addr,
     return;
   WithActiveMachine([=](auto machine) __attribute__((always_inline)) {
     using Machine = decltype(machine);
-    const u64 *cells = MemToShadow(addr);
-    ShadowCell first = LoadCell(cells);
-    if (LIKELY(MsmAtomic<Machine>::IsNoop(first, thr, write))) {
-      uptr i = 1;
-      while (i < size && LoadRelaxed(&cells[i]) == first.raw())
-        i++;
-      if (LIKELY(i == size))
-        return;
-    }
+    if (LIKELY((AccessUnchanged<Machine, true>(thr, addr, size, write))))
+      return;
     AccessSlow<Machine>(thr, pc, addr, size, write, /*atomic=*/true);
   });
 }

@@ -129,9 +129,7 @@ BenignRace *benign_races;
 u32 benign_race_count, benign_race_capacity;
 
 void MarkBenign(uptr addr, uptr size) {
-  u64 *cells = MemToShadow(addr);
-  for (uptr i = 0; i < size; i++)
-    StoreRelaxed(&cells[i], ShadowCell::Make(CellState::kRace, 0, 0).raw());
+  StoreShadowRange(addr, size, ShadowCell::Make(CellState::kRace, 0, 0));
 }
 
 // This generation's segment ids are used up: every cell goes back to New
@@ -595,18 +593,9 @@ void HeapBlockFreedBy(ThreadState *thr, uptr free_pc, uptr caller_pc, uptr addr,
     // Only the bytes the program touched: a New cell races with nothing,
     // and writing it would turn a shared zero page of shadow into a private
     // one for every byte of a large, partly used buffer.
-    const u64 *cells = MemToShadow(addr);
-    for (uptr i = 0; i < checked;) {
-      if (!LoadRelaxed(&cells[i])) {
-        i++;
-        continue;
-      }
-      uptr run = i;
-      while (run < checked && LoadRelaxed(&cells[run]))
-        run++;
-      MemoryAccess(thr, pc, addr + i, run - i, true);
-      i = run;
-    }
+    ForEachTouchedRun(addr, checked, [&](uptr beg, uptr n) {
+      MemoryAccess(thr, pc, beg, n, true);
+    });
   });
   ForgetHeapBlock(addr, size);
   if (size > checked)

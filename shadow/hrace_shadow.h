@@ -35,12 +35,112 @@ void InitShadow();
 // freed heap blocks and for a thread's stack before it starts running.
 void ResetShadowRange(uptr addr, uptr size);
 
+// Every byte of [addr, addr+size) gets `value`, with plain stores: for
+// ranges no other thread may legally touch now (fresh allocations, freed
+// memory, ranges declared benign).
+void StoreShadowRange(uptr addr, uptr size, ShadowCell value);
+
 // Every cell back to New (a new segment generation, hrace_segment.h): the
 // kernel gives the pages back and refills them with zeros.
 void ClearAllShadow();
 
 ALWAYS_INLINE ShadowCell LoadCell(const u64 *cell) {
   return ShadowCell(LoadRelaxed(cell));
+}
+
+// The bytes [a, a+n) of a granule (n <= 8, within the granule) as a mask.
+ALWAYS_INLINE u32 ByteMask(uptr a, uptr n) {
+  return ((1u << n) - 1) << (a & 7);
+}
+
+// Where the granule of `a` ends (or `end`, if sooner).
+ALWAYS_INLINE uptr GranuleRunEnd(uptr a, uptr end) {
+  uptr next = (a | 7) + 1;
+  return next < end ? next : end;
+}
+
+ALWAYS_INLINE GranuleCell LoadGranule(const u64 *granule) {
+  return GranuleCell(LoadRelaxed(granule));
+}
+
+// A split granule's byte cells were written before its cell said so
+// (SplitGranule); a reader that saw a split cell orders its reads of them
+// after that (a compiler barrier on x86-64).
+ALWAYS_INLINE void AcquireSplitGranule() {
+  __atomic_thread_fence(__ATOMIC_ACQUIRE);
+}
+
+// As CasCell, for a granule's cell.
+ALWAYS_INLINE bool CasGranule(u64 *granule, GranuleCell old, GranuleCell now) {
+  u64 expected = old.raw();
+  return __atomic_compare_exchange_n(granule, &expected, now.raw(), false,
+                                     __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+}
+
+// Split granules keep their byte cells in blocks of eight, handed out in
+// order from a pool (MAP_NORESERVE), so that memory grows with the granules
+// split, not with the pages they lie in (splits are scattered: one field
+// of each object). Blocks are never reused while a shadow generation lasts
+// (a thread may still hold one it read a moment ago); the pool has two
+// halves, one per generation parity, and a half is emptied when its next
+// generation starts (ClearAllShadow), as segment ids are. When a half is
+// full, granules split into the direct-mapped byte shadow instead (block 0),
+// one 8-byte cell per application byte.
+extern u64 *split_pool;
+constexpr u32 kSplitBlocksPerHalf = 1u << (GranuleCell::kBlockBits - 1);
+
+// The byte cell of `a` in its split granule `g`.
+ALWAYS_INLINE u64 *SplitCells(uptr a, GranuleCell g) {
+  u32 block = g.split_block();
+  if (UNLIKELY(block == 0))
+    return MemToShadow(a);
+  return split_pool + static_cast<uptr>(block) * 8 + (a & 7);
+}
+
+// Gives the granule at `a` per-byte cells holding what `seen` says (its
+// value on the bytes of its mask, New elsewhere) and turns its cell into a
+// split cell, unless the cell no longer holds `seen`: the caller reads it
+// again either way. Splits are rare and serialised per granule by a
+// striped runtime lock (not on the hot path; fork-safe like every runtime
+// lock); a granule, once split, stays split until it is reset.
+void SplitGranule(uptr a, GranuleCell seen);
+
+// Split blocks handed out in the current generation (tests).
+u32 SplitBlocksUsed();
+
+// Calls fn(beg, size) for each maximal run of bytes of [addr, addr+size)
+// that is not New.
+template <typename Fn> void ForEachTouchedRun(uptr addr, uptr size, Fn fn) {
+  uptr end = addr + size;
+  uptr run_beg = 0, run_end = 0;
+  for (uptr a = addr; a < end;) {
+    uptr next = GranuleRunEnd(a, end);
+    GranuleCell g = LoadGranule(MemToGranule(a));
+    if (g.raw() == 0) {
+      a = next;
+      continue;
+    }
+    const u64 *cells = nullptr;
+    if (g.split()) {
+      AcquireSplitGranule();
+      cells = SplitCells(a, g);
+    }
+    for (uptr b = a; b < next; b++) {
+      bool touched =
+          cells ? LoadRelaxed(&cells[b - a]) != 0 : (g.mask() >> (b & 7)) & 1;
+      if (!touched)
+        continue;
+      if (b != run_end) {
+        if (run_end)
+          fn(run_beg, run_end - run_beg);
+        run_beg = b;
+      }
+      run_end = b + 1;
+    }
+    a = next;
+  }
+  if (run_end)
+    fn(run_beg, run_end - run_beg);
 }
 
 // Publishes a transition; fails (and leaves the cell alone) if another thread

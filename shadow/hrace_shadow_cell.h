@@ -6,12 +6,21 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// One 64-bit ShadowCell per application byte, updated with compare-and-swap so
-// that concurrent accesses to the same byte never lose a transition:
+// A ShadowCell is the state of one application byte, what a state machine
+// reads and returns:
 //
 //   bits  0..3   CellState
-//   bits  4..33  segment: a SegmentId (30 bits)
+//   bits  4..33  segment: a SegmentId (26 bits used, kSegmentBits)
 //   bits 34..63  aux: 30 bits whose meaning depends on the state machine
+//
+// Memory keeps one GranuleCell per 8-byte granule: the ShadowCell that all
+// its accessed bytes share, and in the bits a ShadowCell leaves zero
+// (segment bits 26..29, aux bits 26..29) the mask of the bytes that hold it;
+// the others are New. When the bytes diverge (an access changes some of
+// them, or the value needs aux bits 26..29) the granule is split: its cell
+// names a block of eight ShadowCells, one per byte, in the split pool
+// (hrace_shadow.h). Cells are updated with compare-and-swap so that concurrent
+// accesses never lose a transition (hrace_access.h says where they may).
 //
 // An all-zero cell is New, so fresh and freed memory need no initialisation
 // beyond zero pages. See docs/design.md for what each machine keeps in which
@@ -25,17 +34,21 @@
 
 namespace hrace {
 
-// Global id of a thread segment; 0 means "none".
+// Global id of a thread segment; 0 means "none". 26 bits, so that an id
+// fits a granule cell's segment and aux fields with the mask beside it.
 typedef u32 SegmentId;
-constexpr u32 kSegmentBits = 30;
+constexpr u32 kSegmentBits = 26;
 constexpr SegmentId kMaxSegmentId = (1u << kSegmentBits) - 1;
+// The width of a cell's segment and aux fields.
+constexpr u32 kCellFieldBits = 30;
 
 // The states of all machines share one numbering (msm=long uses the first
 // eight; msm=short has no ExclusiveReadWrite or SharedModified2 but adds the
 // four ExclusiveReadAfterWrite states; msm=hb uses New, ExclusiveWrite,
 // ExclusiveRead and Race); all share the two atomic states and Allocated.
-// State 15 never
-// occurs: the all-ones cell is nobody's value (hrace_noop_memo.h relies on it).
+// State 15 is no
+// ShadowCell's: the all-ones cell is nobody's value (hrace_noop_memo.h
+// relies on it) and a split GranuleCell has it.
 enum class CellState : u8 {
   kNew = 0,
   kExclusiveWrite = 1,
@@ -76,7 +89,7 @@ public:
   static constexpr u64 kStateMask = 0xf;
   static constexpr u32 kSegmentShift = 4;
   static constexpr u32 kAuxShift = 34;
-  static constexpr u64 kFieldMask = (1ull << kSegmentBits) - 1;
+  static constexpr u64 kFieldMask = (1ull << kCellFieldBits) - 1;
 
   constexpr ShadowCell() : raw_(0) {}
   explicit constexpr ShadowCell(u64 raw) : raw_(raw) {}
@@ -92,7 +105,7 @@ public:
     return static_cast<SegmentId>((raw_ >> kSegmentShift) & kFieldMask);
   }
   u32 aux() const { return static_cast<u32>(raw_ >> kAuxShift); }
-  u64 raw() const { return raw_; }
+  constexpr u64 raw() const { return raw_; }
 
   bool operator==(ShadowCell o) const { return raw_ == o.raw_; }
   bool operator!=(ShadowCell o) const { return raw_ != o.raw_; }
@@ -102,6 +115,58 @@ private:
 };
 
 static_assert(sizeof(ShadowCell) == 8, "one cell is one 64-bit word");
+
+// The cell of one 8-byte granule: a ShadowCell and the mask of the bytes
+// that hold it (bit i: byte i), or, in state 15, the split block holding
+// a ShadowCell per byte (bits 4..29; 0 for the fallback in the direct-mapped
+// byte shadow: hrace_shadow.h). The mask's low nibble
+// sits in segment bits 26..29 (cell bits 30..33), its high nibble in aux
+// bits 26..29 (cell bits 60..63); a ShadowCell that needs those bits does
+// not fit and is kept per byte.
+class GranuleCell {
+public:
+  static constexpr u64 kMaskBits = (0xfull << 30) | (0xfull << 60);
+
+  constexpr GranuleCell() : raw_(0) {}
+  explicit constexpr GranuleCell(u64 raw) : raw_(raw) {}
+
+  static constexpr u64 SpreadMask(u32 mask) {
+    return (static_cast<u64>(mask & 0xf) << 30) |
+           (static_cast<u64>(mask >> 4) << 60);
+  }
+  static constexpr bool Fits(ShadowCell v) {
+    return (v.raw() & kMaskBits) == 0;
+  }
+  // `value` must fit; a mask of 0 is only for the New value.
+  static constexpr GranuleCell Make(ShadowCell value, u32 mask) {
+    return GranuleCell(value.raw() | SpreadMask(mask));
+  }
+
+  static constexpr u32 kBlockBits = 26;
+  static constexpr GranuleCell Split(u32 block) {
+    return GranuleCell(0xf | static_cast<u64>(block) << 4);
+  }
+  bool split() const { return (raw_ & 0xf) == 0xf; }
+  u32 split_block() const {
+    return static_cast<u32>(raw_ >> 4) & ((1u << kBlockBits) - 1);
+  }
+  ShadowCell value() const { return ShadowCell(raw_ & ~kMaskBits); }
+  u32 mask() const {
+    return static_cast<u32>(((raw_ >> 30) & 0xf) | ((raw_ >> 60) << 4));
+  }
+  // Every byte of `mask` holds value() (spread: SpreadMask of the mask).
+  bool Holds(u64 spread) const { return (raw_ & spread) == spread; }
+  constexpr u64 raw() const { return raw_; }
+
+  bool operator==(GranuleCell o) const { return raw_ == o.raw_; }
+  bool operator!=(GranuleCell o) const { return raw_ != o.raw_; }
+
+private:
+  u64 raw_;
+};
+
+static_assert(kSegmentBits + 4 <= kCellFieldBits,
+              "a segment id leaves room for the mask's low nibble");
 
 } // namespace hrace
 

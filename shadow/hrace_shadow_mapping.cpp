@@ -14,7 +14,7 @@ namespace hrace {
 uptr Mapping::kLowBeg, Mapping::kLowEnd, Mapping::kPieBeg, Mapping::kPieEnd,
     Mapping::kHighBeg, Mapping::kHighEnd, Mapping::kShadowBeg,
     Mapping::kMetaBeg;
-uptr kCompressedSize, kShadowEnd, kMetaEnd;
+uptr kCompressedSize, kShadowEnd, kMetaEnd, kGranuleBeg, kGranuleEnd;
 
 namespace {
 
@@ -27,8 +27,8 @@ struct Layout {
 // Each: the low region (non-PIE binaries and their brk heap), the PIE
 // region around 2/3 of the address space where the kernel loads PIE
 // binaries, the high region below the stack where mmap grows down; then
-// shadow (8x) and meta (1x) of the three, packed, in the gap before the PIE
-// region.
+// byte shadow (8x), meta (1x) and granule shadow (1x) of the three,
+// packed, in the gap before the PIE region.
 constexpr Layout kLayouts[] = {
     // 39 bits (4 KiB pages, 3 levels): 512 GiB; 32 GiB of it checked.
     {39, 0x0000000000ull, 0x0200000000ull, 0x5400000000ull, 0x5600000000ull,
@@ -66,8 +66,10 @@ bool SelectMapping(unsigned vma_bits) {
                       (l.high_end - l.high_beg);
     kShadowEnd = l.shadow_beg + kCompressedSize * kShadowScale;
     kMetaEnd = l.meta_beg + kCompressedSize / kMetaGranule * 8;
+    kGranuleBeg = kMetaEnd;
+    kGranuleEnd = kGranuleBeg + kCompressedSize / kMetaGranule * 8;
     return l.low_end <= l.shadow_beg && kShadowEnd <= l.meta_beg &&
-           kMetaEnd <= l.pie_beg && l.pie_end <= l.high_beg &&
+           kGranuleEnd <= l.pie_beg && l.pie_end <= l.high_beg &&
            l.high_end <= (uptr(1) << vma_bits);
   }
   return false;

@@ -12,8 +12,12 @@
 // chunks, glibc arenas). They are packed into one contiguous "compressed"
 // address by subtracting a per-region delta, and the compressed address
 // indexes the direct-mapped tables:
-//   shadow: one 8-byte ShadowCell per application byte (scale 8),
-//   meta:   one MetaCell (heap block start + sync object) per 8-byte granule.
+//   granules: one 8-byte GranuleCell per 8-byte granule (scale 1): the
+//             state of every byte, while the bytes agree,
+//   bytes:    one 8-byte ShadowCell per application byte (scale 8), used
+//             only for granules whose bytes diverged (hrace_shadow_cell.h),
+//   meta:     one MetaCell (heap block start + sync object) per granule.
+// The three are reserved MAP_NORESERVE: only pages written cost memory.
 // Everything between the regions is reserved PROT_NONE at start-up so the
 // kernel never places program memory where it has no shadow.
 //
@@ -60,7 +64,7 @@ constexpr uptr kShadowScale = 8;  // bytes of shadow per application byte
 constexpr uptr kMetaGranule = 8;  // application bytes per MetaCell
 
 #ifdef HRACE_MAPPING_PICKED_AT_START_UP
-extern uptr kCompressedSize, kShadowEnd, kMetaEnd;
+extern uptr kCompressedSize, kShadowEnd, kMetaEnd, kGranuleBeg, kGranuleEnd;
 // Picks the layout of a `vma_bits`-bit user address space; false if there is
 // none (the layouts' own consistency is checked there too).
 bool SelectMapping(unsigned vma_bits);
@@ -70,10 +74,13 @@ constexpr uptr kCompressedSize = (Mapping::kLowEnd - Mapping::kLowBeg) +
                                  (Mapping::kHighEnd - Mapping::kHighBeg);
 constexpr uptr kShadowEnd = Mapping::kShadowBeg + kCompressedSize * kShadowScale;
 constexpr uptr kMetaEnd = Mapping::kMetaBeg + kCompressedSize / kMetaGranule * 8;
+// The granule table follows the meta table in every layout.
+constexpr uptr kGranuleBeg = kMetaEnd;
+constexpr uptr kGranuleEnd = kGranuleBeg + kCompressedSize / kMetaGranule * 8;
 
 static_assert(Mapping::kLowEnd <= Mapping::kShadowBeg, "shadow overlaps app");
 static_assert(kShadowEnd <= Mapping::kMetaBeg, "meta overlaps shadow");
-static_assert(kMetaEnd <= Mapping::kPieBeg, "meta overlaps app");
+static_assert(kGranuleEnd <= Mapping::kPieBeg, "granules overlap app");
 #endif
 
 ALWAYS_INLINE bool IsAppMem(uptr a) {
@@ -106,6 +113,12 @@ ALWAYS_INLINE uptr CompressAppAddr(uptr a) {
 ALWAYS_INLINE u64 *MemToShadow(uptr a) {
   return reinterpret_cast<u64 *>(Mapping::kShadowBeg +
                                  CompressAppAddr(a) * kShadowScale);
+}
+
+// The granule's cell; `a` need not be aligned.
+ALWAYS_INLINE u64 *MemToGranule(uptr a) {
+  return reinterpret_cast<u64 *>(kGranuleBeg +
+                                 CompressAppAddr(a) / kMetaGranule * 8);
 }
 
 struct MetaCell;

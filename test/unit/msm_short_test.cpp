@@ -11,6 +11,7 @@
 // This file holds the one definition of the fixture's hrace_rtl.cpp doubles.
 #define HRACE_HYBRID_FIXTURE_DEFINE_RTL
 #include "hybrid_fixture.h"
+#include "shadow_once.h"
 
 namespace hrace {
 namespace hybrid_test {
@@ -651,7 +652,7 @@ class MsmShortHandoffTest : public MsmShortTest {
 protected:
   static void SetUpTestSuite() {
     MsmShortTest::SetUpTestSuite();
-    InitShadow();
+    InitShadowOnce();
     InitHeapBlocks();
     RecordHeapBlock(Addr(queue), sizeof(queue));
     RecordHeapBlock(Addr(item), sizeof(item));

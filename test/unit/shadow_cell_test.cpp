@@ -13,7 +13,9 @@
 namespace hrace {
 namespace {
 
-constexpr u32 kMaxAux = (1u << 30) - 1;
+constexpr u32 kMaxAux = (1u << kCellFieldBits) - 1;
+// The segment field is as wide as aux; ids use only kSegmentBits of it.
+constexpr u32 kMaxSegmentField = (1u << kCellFieldBits) - 1;
 
 TEST(ShadowCell, ZeroCellIsNew) {
   EXPECT_EQ(CellState::kNew, ShadowCell().state());
@@ -37,17 +39,17 @@ TEST(ShadowCell, FieldsRoundTrip) {
 }
 
 TEST(ShadowCell, FieldsRoundTripAtTheirLimits) {
-  ShadowCell c = ShadowCell::Make(CellState::kRace, kMaxSegmentId, kMaxAux);
+  ShadowCell c = ShadowCell::Make(CellState::kRace, kMaxSegmentField, kMaxAux);
   EXPECT_EQ(CellState::kRace, c.state());
-  EXPECT_EQ(kMaxSegmentId, c.segment());
+  EXPECT_EQ(kMaxSegmentField, c.segment());
   EXPECT_EQ(kMaxAux, c.aux());
   EXPECT_EQ(~0ull & ~0x8ull, c.raw());
 }
 
 TEST(ShadowCell, MaxSegmentDoesNotBleedIntoNeighbours) {
-  ShadowCell c = ShadowCell::Make(CellState::kNew, kMaxSegmentId, 0);
+  ShadowCell c = ShadowCell::Make(CellState::kNew, kMaxSegmentField, 0);
   EXPECT_EQ(CellState::kNew, c.state());
-  EXPECT_EQ(kMaxSegmentId, c.segment());
+  EXPECT_EQ(kMaxSegmentField, c.segment());
   EXPECT_EQ(0u, c.aux());
 }
 

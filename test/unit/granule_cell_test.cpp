@@ -1,0 +1,180 @@
+//===-- granule_cell_test.cpp - Granule cells, masks and splits ----------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "../shadow/hrace_shadow.h"
+#include "shadow_once.h"
+
+#include "gtest/gtest.h"
+
+#include <utility>
+#include <vector>
+
+namespace hrace {
+namespace {
+
+ShadowCell Write(SegmentId seg, u32 aux = 0) {
+  return ShadowCell::Make(CellState::kExclusiveWrite, seg, aux);
+}
+
+TEST(GranuleCell, EveryMaskRoundTripsBesideTheLargestValue) {
+  ShadowCell v = ShadowCell::Make(CellState::kSharedModified, kMaxSegmentId,
+                                  (1u << kSegmentBits) - 1);
+  ASSERT_TRUE(GranuleCell::Fits(v));
+  for (u32 mask = 1; mask < 256; mask++) {
+    GranuleCell g = GranuleCell::Make(v, mask);
+    EXPECT_EQ(mask, g.mask());
+    EXPECT_EQ(v, g.value());
+    EXPECT_FALSE(g.split());
+  }
+}
+
+TEST(GranuleCell, HoldsExactlyTheBytesOfItsMask) {
+  GranuleCell ints = GranuleCell::Make(Write(7), 0x0f);
+  EXPECT_TRUE(ints.Holds(GranuleCell::SpreadMask(ByteMask(0, 4))));
+  EXPECT_TRUE(ints.Holds(GranuleCell::SpreadMask(ByteMask(2, 2))));
+  EXPECT_FALSE(ints.Holds(GranuleCell::SpreadMask(ByteMask(2, 4))));
+  EXPECT_FALSE(ints.Holds(GranuleCell::SpreadMask(ByteMask(4, 1))));
+  EXPECT_FALSE(ints.Holds(GranuleCell::SpreadMask(ByteMask(0, 8))));
+  GranuleCell high = GranuleCell::Make(Write(7), 0xf0);
+  EXPECT_TRUE(high.Holds(GranuleCell::SpreadMask(ByteMask(7, 1))));
+  EXPECT_FALSE(high.Holds(GranuleCell::SpreadMask(ByteMask(3, 2))));
+}
+
+TEST(GranuleCell, NewAndSplitHoldNothing) {
+  GranuleCell last_block =
+      GranuleCell::Split((1u << GranuleCell::kBlockBits) - 1);
+  for (uptr off = 0; off < 8; off++) {
+    u64 spread = GranuleCell::SpreadMask(ByteMask(off, 1));
+    EXPECT_FALSE(GranuleCell().Holds(spread));
+    EXPECT_FALSE(GranuleCell::Split(0).Holds(spread));
+    EXPECT_FALSE(last_block.Holds(spread));
+  }
+  EXPECT_TRUE(last_block.split());
+  EXPECT_EQ((1u << GranuleCell::kBlockBits) - 1, last_block.split_block());
+  EXPECT_TRUE(GranuleCell::Split(0).split());
+  EXPECT_FALSE(GranuleCell().split());
+  // No value a cell can hold looks split: state 15 is nobody's.
+  EXPECT_FALSE(
+      GranuleCell::Make(Write(kMaxSegmentId, 0x3ffffff), 0xff).split());
+}
+
+TEST(GranuleCell, ValuesUsingTheMaskBitsDoNotFit) {
+  // A thread set id of 64 or more puts aux bit 26 or above.
+  EXPECT_FALSE(GranuleCell::Fits(
+      ShadowCell::Make(CellState::kSharedRead, 5, (1u << 20) | (64u << 20))));
+  EXPECT_TRUE(GranuleCell::Fits(
+      ShadowCell::Make(CellState::kSharedRead, 5, 63u << 20)));
+  EXPECT_FALSE(GranuleCell::Fits(Write(1u << kSegmentBits)));
+  EXPECT_TRUE(GranuleCell::Fits(Write(kMaxSegmentId)));
+}
+
+// The table operations, on a granule of real shadow.
+class GranuleShadowTest : public ::testing::Test {
+protected:
+  static void SetUpTestSuite() { InitShadowOnce(); }
+  void SetUp() override { ResetShadowRange(Addr(), sizeof(data)); }
+  void TearDown() override { ResetShadowRange(Addr(), sizeof(data)); }
+
+  uptr Addr(uptr offset = 0) const {
+    return reinterpret_cast<uptr>(data) + offset;
+  }
+  GranuleCell Cell(uptr offset) const {
+    return LoadGranule(MemToGranule(Addr(offset)));
+  }
+  ShadowCell Byte(uptr offset) const {
+    return LoadCell(SplitCells(Addr(offset), Cell(offset)));
+  }
+  std::vector<std::pair<uptr, uptr>> TouchedRuns() const {
+    std::vector<std::pair<uptr, uptr>> runs;
+    ForEachTouchedRun(Addr(), sizeof(data), [&](uptr beg, uptr n) {
+      runs.push_back({beg - Addr(), n});
+    });
+    return runs;
+  }
+
+  alignas(64) u8 data[32];
+};
+
+TEST_F(GranuleShadowTest, StoringPartOfAGranuleKeepsTheRestNew) {
+  StoreShadowRange(Addr(4), 4, Write(9));
+  EXPECT_EQ(GranuleCell::Make(Write(9), 0xf0), Cell(0));
+  // The same value on more bytes joins the mask.
+  StoreShadowRange(Addr(0), 2, Write(9));
+  EXPECT_EQ(GranuleCell::Make(Write(9), 0xf3), Cell(0));
+}
+
+TEST_F(GranuleShadowTest, ADifferentValueOnSomeBytesSplitsTheGranule) {
+  StoreShadowRange(Addr(0), 8, Write(9));
+  StoreShadowRange(Addr(2), 1, Write(10));
+  ASSERT_TRUE(Cell(0).split());
+  for (uptr i = 0; i < 8; i++)
+    EXPECT_EQ(i == 2 ? Write(10) : Write(9), Byte(i)) << "byte " << i;
+}
+
+TEST_F(GranuleShadowTest, SplitGivesBytesOutsideTheMaskNew) {
+  GranuleCell g = GranuleCell::Make(Write(3), 0x3c);
+  StoreShadowRange(Addr(2), 4, Write(3));
+  ASSERT_EQ(g, Cell(0));
+  u32 used = SplitBlocksUsed();
+  SplitGranule(Addr(5), g);
+  ASSERT_TRUE(Cell(0).split());
+  // A block of its own from the pool.
+  EXPECT_EQ(used + 1, SplitBlocksUsed());
+  EXPECT_NE(0u, Cell(0).split_block());
+  for (uptr i = 0; i < 8; i++)
+    EXPECT_EQ(i >= 2 && i < 6 ? Write(3) : ShadowCell(), Byte(i))
+        << "byte " << i;
+}
+
+TEST_F(GranuleShadowTest, SplitOfAValueNoLongerThereChangesNothing) {
+  StoreShadowRange(Addr(0), 8, Write(3));
+  SplitGranule(Addr(0), GranuleCell::Make(Write(2), 0xff));
+  EXPECT_EQ(GranuleCell::Make(Write(3), 0xff), Cell(0));
+}
+
+TEST_F(GranuleShadowTest, SplitGranuleStaysSplitUntilAWholeStore) {
+  StoreShadowRange(Addr(0), 8, Write(3));
+  StoreShadowRange(Addr(0), 4, Write(4));
+  ASSERT_TRUE(Cell(0).split());
+  StoreShadowRange(Addr(0), 4, Write(3));
+  EXPECT_TRUE(Cell(0).split());
+  StoreShadowRange(Addr(0), 8, Write(5));
+  EXPECT_EQ(GranuleCell::Make(Write(5), 0xff), Cell(0));
+}
+
+TEST_F(GranuleShadowTest, ValueThatDoesNotFitIsKeptPerByte) {
+  ShadowCell wide = ShadowCell::Make(CellState::kSharedRead, 5, 1000u << 20);
+  StoreShadowRange(Addr(8), 8, wide);
+  ASSERT_TRUE(Cell(8).split());
+  for (uptr i = 8; i < 16; i++)
+    EXPECT_EQ(wide, Byte(i));
+}
+
+TEST_F(GranuleShadowTest, ResetOfPartOfAGranuleKeepsTheOtherBytes) {
+  StoreShadowRange(Addr(0), 8, Write(3));
+  ResetShadowRange(Addr(0), 3);
+  EXPECT_EQ(GranuleCell::Make(Write(3), 0xf8), Cell(0));
+  StoreShadowRange(Addr(8), 8, Write(3));
+  StoreShadowRange(Addr(8), 1, Write(4));
+  ResetShadowRange(Addr(8), 8);
+  EXPECT_EQ(GranuleCell(), Cell(8));
+}
+
+TEST_F(GranuleShadowTest, TouchedRunsCrossGranulesAndSplits) {
+  StoreShadowRange(Addr(6), 4, Write(3)); // bytes 6..9, two granules
+  StoreShadowRange(Addr(16), 8, Write(3));
+  StoreShadowRange(Addr(18), 2, ShadowCell()); // leaves the mask
+  StoreShadowRange(Addr(24), 2, Write(3));
+  StoreShadowRange(Addr(25), 1, Write(4)); // splits granule 3
+  ASSERT_TRUE(Cell(24).split());
+  std::vector<std::pair<uptr, uptr>> expected = {{6, 4}, {16, 2}, {20, 6}};
+  EXPECT_EQ(expected, TouchedRuns());
+}
+
+} // namespace
+} // namespace hrace
