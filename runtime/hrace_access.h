@@ -117,47 +117,13 @@ public:
     u64 *granule = MemToGranule(a);
     u32 bytes = ByteMask(a, n);
     for (;;) {
-      GranuleCell g = LoadGranule(granule);
-      if (g.split()) {
+      GranulePair g = LoadGranulePair(granule);
+      if (g.first.split()) {
         AcquireSplitGranule();
-        return ByteCells(SplitCells(a, g), n);
+        return ByteCells(SplitCells(a, g.first), n);
       }
-      u32 held = g.mask();
-      bool inside = (bytes & ~held) == 0;
-      bool outside = (bytes & held) == 0;
-      // The bytes accessed that hold the granule's value, or else (all New)
-      // the New ones.
-      ShadowCell old = outside ? ShadowCell() : g.value();
-      RaceInfo race{};
-      ShadowCell now = CellTransition<Machine>(old, thr_, ac_, &race);
-      if (inside && now == old) {
-        NoChange(old);
+      if (InCells(a, granule, g, bytes))
         return;
-      }
-      // One cell still describes the granule if the access covers every
-      // byte that holds the value, or adds New bytes that now hold it too:
-      // New bytes and the value's bytes may end alike (a thread's write over
-      // its own earlier write and fresh bytes: a struct copied over a
-      // field).
-      bool one_value;
-      if (inside)
-        one_value = bytes == held;
-      else if (outside)
-        one_value = held == 0 || now == g.value();
-      else
-        one_value = (bytes & held) == held && NewBytesEndAs(now);
-      if (!one_value || !GranuleCell::Fits(now)) {
-        SplitGranule(a, g);
-        continue;
-      }
-      Trace();
-      GranuleCell next = GranuleCell::Make(now, held | bytes);
-      if (inside && StaysWithOwner<Machine>(old, now, thr_))
-        StoreRelease(granule, next.raw());
-      else if (!CasGranule(granule, g, next))
-        continue;
-      Found(race);
-      return;
     }
   }
 
@@ -196,10 +162,98 @@ public:
   }
 
 private:
-  // Would the access leave New bytes as `now`? (No race can come of it.)
-  bool NewBytesEndAs(ShadowCell now) {
-    RaceInfo none{};
-    return CellTransition<Machine>(ShadowCell(), thr_, ac_, &none) == now;
+  // The bytes of one value after the access.
+  struct Group {
+    ShadowCell value;
+    u32 mask;
+  };
+  struct Groups {
+    Group group[5];
+    u32 count = 0;
+    // Bytes with equal values share a group; New bytes need none.
+    void Add(ShadowCell value, u32 mask) {
+      if (!mask || !value.raw())
+        return;
+      for (u32 i = 0; i < count; i++)
+        if (group[i].value == value) {
+          group[i].mask |= mask;
+          return;
+        }
+      group[count++] = {value, mask};
+    }
+  };
+
+  // The access on granule `g` (not split): each byte it covers goes from
+  // its cell's value, or New, to that value's transition. If the granule's
+  // bytes then take at most two values that fit, the cells are published:
+  // one cell by 8-byte compare-and-swap where the masks stay, both by a
+  // pair compare-and-swap where they change. Otherwise the granule is
+  // split. False when the granule must be read again.
+  bool InCells(uptr a, u64 *granule, GranulePair g, u32 bytes) {
+    GranuleCell cells[2] = {g.first, g.second};
+    Groups after;
+    RaceInfo race{};
+    bool changes = false;
+    for (GranuleCell cell : cells) {
+      u32 mask = cell.mask();
+      if (!(bytes & mask)) {
+        after.Add(cell.value(), mask);
+        continue;
+      }
+      RaceInfo found{};
+      ShadowCell now = CellTransition<Machine>(cell.value(), thr_, ac_, &found);
+      if (now == cell.value()) {
+        NoChange(now);
+        after.Add(now, mask);
+        continue;
+      }
+      changes = true;
+      if (!race.found)
+        race = found;
+      after.Add(cell.value(), mask & ~bytes);
+      after.Add(now, mask & bytes);
+    }
+    u32 fresh = bytes & ~(g.first.mask() | g.second.mask());
+    if (fresh) {
+      RaceInfo none{};
+      after.Add(CellTransition<Machine>(ShadowCell(), thr_, ac_, &none), fresh);
+      changes = true;
+    }
+    if (!changes)
+      return true;
+    bool fits = after.count <= 2;
+    for (u32 i = 0; fits && i < after.count; i++)
+      fits = GranuleCell::Fits(after.group[i].value);
+    if (!fits) {
+      SplitGranule(a, g);
+      return false;
+    }
+    GranulePair next{};
+    if (after.count > 0)
+      next.first = GranuleCell::Make(after.group[0].value, after.group[0].mask);
+    if (after.count > 1)
+      next.second =
+          GranuleCell::Make(after.group[1].value, after.group[1].mask);
+    // Cells stay where their masks stay, so that a change of value alone is
+    // a compare-and-swap of that cell alone.
+    u32 first = next.first.mask(), second = next.second.mask();
+    if ((first && first == g.second.mask()) ||
+        (second && second == g.first.mask()))
+      next = {next.second, next.first};
+    Trace();
+    bool published;
+    if (next.first.mask() == g.first.mask() &&
+        next.second.mask() == g.second.mask() &&
+        (next.first == g.first || next.second == g.second)) {
+      bool second = next.first == g.first;
+      published = second ? CasGranule(&granule[1], g.second, next.second)
+                         : CasGranule(&granule[0], g.first, next.first);
+    } else {
+      published = CasGranulePair(granule, g, next);
+    }
+    if (published)
+      Found(race);
+    return published;
   }
 
   // The memo answers for plain accesses only.
@@ -261,18 +315,28 @@ ALWAYS_INLINE bool IsNoopAccess(ShadowCell v, ThreadState *thr, bool write) {
 template <typename Machine, bool kAtomic>
 ALWAYS_INLINE bool GranuleUnchanged(ThreadState *thr, uptr a, uptr n,
                                     bool write) {
-  GranuleCell g = LoadGranule(MemToGranule(a));
-  if (LIKELY(g.Holds(GranuleCell::SpreadMask(ByteMask(a, n)))))
-    return IsNoopAccess<Machine, kAtomic>(g.value(), thr, write);
-  if (!g.split())
-    return false;
-  AcquireSplitGranule();
-  const u64 *cells = SplitCells(a, g);
-  u64 first = LoadRelaxed(cells);
-  for (uptr i = 1; i < n; i++)
-    if (LoadRelaxed(&cells[i]) != first)
-      return false;
-  return IsNoopAccess<Machine, kAtomic>(ShadowCell(first), thr, write);
+  const u64 *granule = MemToGranule(a);
+  u64 spread = GranuleCell::SpreadMask(ByteMask(a, n));
+  GranuleCell first = LoadGranule(granule);
+  if (LIKELY(first.Holds(spread)))
+    return IsNoopAccess<Machine, kAtomic>(first.value(), thr, write);
+  GranuleCell second = LoadGranule(&granule[1]);
+  if (second.Holds(spread))
+    return IsNoopAccess<Machine, kAtomic>(second.value(), thr, write);
+  if (first.split()) {
+    AcquireSplitGranule();
+    const u64 *cells = SplitCells(a, first);
+    u64 value = LoadRelaxed(cells);
+    for (uptr i = 1; i < n; i++)
+      if (LoadRelaxed(&cells[i]) != value)
+        return false;
+    return IsNoopAccess<Machine, kAtomic>(ShadowCell(value), thr, write);
+  }
+  // The access covers bytes of both cells (a word over two fields).
+  return (spread & ~(first.raw() | second.raw()) & GranuleCell::kMaskBits) ==
+             0 &&
+         IsNoopAccess<Machine, kAtomic>(first.value(), thr, write) &&
+         IsNoopAccess<Machine, kAtomic>(second.value(), thr, write);
 }
 
 template <typename Machine, bool kAtomic>

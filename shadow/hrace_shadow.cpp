@@ -78,8 +78,8 @@ u32 SplitBlocksUsed() {
 void ClearAllShadow() {
   madvise(reinterpret_cast<void *>(Mapping::kShadowBeg),
           kShadowEnd - Mapping::kShadowBeg, MADV_DONTNEED);
-  madvise(reinterpret_cast<void *>(kGranuleBeg), kGranuleEnd - kGranuleBeg,
-          MADV_DONTNEED);
+  madvise(reinterpret_cast<void *>(Mapping::kGranuleBeg),
+          kGranuleEnd - Mapping::kGranuleBeg, MADV_DONTNEED);
   // The other half was last used two generations ago: empty it and take
   // splits from it. Blocks of the half just left may still be in a thread's
   // hands; they are reused only after the next clear.
@@ -103,7 +103,14 @@ void InitShadow() {
 #endif
   ReserveAt(Mapping::kShadowBeg, kShadowEnd, PROT_READ | PROT_WRITE, "shadow");
   ReserveAt(Mapping::kMetaBeg, kMetaEnd, PROT_READ | PROT_WRITE, "meta");
-  ReserveAt(kGranuleBeg, kGranuleEnd, PROT_READ | PROT_WRITE, "granule shadow");
+  ReserveAt(Mapping::kGranuleBeg, kGranuleEnd, PROT_READ | PROT_WRITE,
+            "granule shadow");
+  ProtectGap(Mapping::kLowEnd, Mapping::kShadowBeg);
+  ProtectGap(kMetaEnd, Mapping::kPieBeg);
+  ProtectGap(Mapping::kPieEnd, Mapping::kGranuleBeg);
+  ProtectGap(kGranuleEnd, Mapping::kHighBeg);
+  // Anywhere the kernel likes: with the gaps closed, that is the high
+  // region, where the runtime's own mappings live.
   uptr pool_size = 2 * uptr(kSplitBlocksPerHalf) * kSplitBlockBytes;
   void *pool =
       internal_mmap(nullptr, pool_size, PROT_READ | PROT_WRITE,
@@ -112,9 +119,6 @@ void InitShadow() {
     Die("HybridRace: cannot reserve the split pool (%zu bytes)\n", pool_size);
   madvise(pool, pool_size, MADV_DONTDUMP);
   split_pool = static_cast<u64 *>(pool);
-  ProtectGap(Mapping::kLowEnd, Mapping::kShadowBeg);
-  ProtectGap(kGranuleEnd, Mapping::kPieBeg);
-  ProtectGap(Mapping::kPieEnd, Mapping::kHighBeg);
 }
 
 namespace {
@@ -128,35 +132,47 @@ struct SplitStripe {
 };
 SplitStripe split_stripes[kSplitStripes];
 
+void StorePair(u64 *granule, GranuleCell first, GranuleCell second) {
+  StoreRelease(&granule[1], second.raw());
+  StoreRelease(&granule[0], first.raw());
+}
+
 // [a, a+n) inside one granule gets `value`.
 void StoreGranuleBytes(uptr a, uptr n, ShadowCell value) {
   u64 *granule = MemToGranule(a);
   u32 bytes = ByteMask(a, n);
-  GranuleCell whole =
+  bool fits = GranuleCell::Fits(value);
+  GranuleCell mine =
       value.raw() ? GranuleCell::Make(value, bytes) : GranuleCell();
   for (;;) {
-    GranuleCell g = LoadGranule(granule);
-    if (g.split()) {
-      // A whole split granule goes back to one cell; its byte cells are not
+    GranulePair g = LoadGranulePair(granule);
+    if (g.first.split()) {
+      // A whole split granule goes back to cells; its byte cells are not
       // read again until the next split rewrites them.
-      if (bytes == 0xff && GranuleCell::Fits(value))
-        return StoreRelease(granule, whole.raw());
+      if (bytes == 0xff && fits)
+        return StorePair(granule, mine, GranuleCell());
       AcquireSplitGranule();
-      u64 *cells = SplitCells(a, g);
+      u64 *cells = SplitCells(a, g.first);
       for (uptr i = 0; i < n; i++)
         StoreRelaxed(&cells[i], value.raw());
       return;
     }
-    // The granule's other bytes: those that held its value keep it.
-    u32 kept = g.mask() & ~bytes;
-    if (GranuleCell::Fits(value)) {
-      if (!kept)
-        return StoreRelease(granule, whole.raw());
+    // What the other bytes keep.
+    u32 first = g.first.mask() & ~bytes;
+    u32 second = g.second.mask() & ~bytes;
+    GranuleCell kept_first =
+        first ? GranuleCell::Make(g.first.value(), first) : GranuleCell();
+    GranuleCell kept_second =
+        second ? GranuleCell::Make(g.second.value(), second) : GranuleCell();
+    if (fits) {
       if (!value.raw())
-        return StoreRelease(granule, GranuleCell::Make(g.value(), kept).raw());
-      if (g.value() == value)
-        return StoreRelease(granule,
-                            GranuleCell::Make(value, kept | bytes).raw());
+        return StorePair(granule, kept_first, kept_second);
+      if (!first || g.first.value() == value)
+        return StorePair(granule, GranuleCell::Make(value, first | bytes),
+                         kept_second);
+      if (!second || g.second.value() == value)
+        return StorePair(granule, kept_first,
+                         GranuleCell::Make(value, second | bytes));
     }
     SplitGranule(a, g);
   }
@@ -164,12 +180,12 @@ void StoreGranuleBytes(uptr a, uptr n, ShadowCell value) {
 
 } // namespace
 
-void SplitGranule(uptr a, GranuleCell seen) {
+void SplitGranule(uptr a, GranulePair seen) {
   uptr base = a & ~uptr(7);
   SplitStripe &stripe = split_stripes[(base >> 3) % kSplitStripes];
   SpinMutexLock l(&stripe.mu);
   u64 *granule = MemToGranule(base);
-  if (LoadGranule(granule) != seen || seen.split())
+  if (seen.first.split() || LoadGranulePair(granule) != seen)
     return;
   u32 block = stripe.spare_block;
   stripe.spare_block = 0;
@@ -179,14 +195,19 @@ void SplitGranule(uptr a, GranuleCell seen) {
   GranuleCell split = GranuleCell::Split(block);
   // All eight, so that what an earlier split or a reset left here is gone.
   u64 *cells = SplitCells(base, split);
-  u32 mask = seen.mask();
-  for (uptr i = 0; i < 8; i++)
-    StoreRelaxed(&cells[i], (mask >> i) & 1 ? seen.value().raw() : 0);
+  u32 first = seen.first.mask(), second = seen.second.mask();
+  for (uptr i = 0; i < 8; i++) {
+    u64 v = (first >> i) & 1    ? seen.first.value().raw()
+            : (second >> i) & 1 ? seen.second.value().raw()
+                                : 0;
+    StoreRelaxed(&cells[i], v);
+  }
   // Release: the byte cells before the mark that sends readers to them. If
-  // another thread changed the cell meanwhile, the cells written here are
-  // never read (the caller reads the cell again) and the block waits for
-  // the stripe's next split.
-  if (!CasGranule(granule, seen, split) && block)
+  // another thread changed the cells meanwhile, the byte cells written here
+  // are never read (the caller reads the granule again) and the block waits
+  // for the stripe's next split.
+  if (!CasGranulePair(granule, seen, GranulePair{split, GranuleCell()}) &&
+      block)
     stripe.spare_block = block;
 }
 
@@ -202,22 +223,22 @@ void StoreShadowRange(uptr addr, uptr size, ShadowCell value) {
 void ResetShadowRange(uptr addr, uptr size) {
   if (!size)
     return;
-  // Large ranges: give whole pages of both levels back to the kernel, which
-  // hands out zero (= New) pages on the next touch; only the ragged edges
-  // are cleared cell by cell.
+  // Large ranges: give whole pages of granule cells back to the kernel,
+  // which hands out zero (= New) pages on the next touch; only the ragged
+  // edges are cleared cell by cell.
   uptr beg = (addr + 7) & ~uptr(7);
   uptr end = (addr + size) & ~uptr(7);
   uptr granule_beg = reinterpret_cast<uptr>(MemToGranule(beg));
-  uptr granule_end = granule_beg + (end > beg ? end - beg : 0);
+  uptr granule_end = granule_beg + (end > beg ? end - beg : 0) * kGranuleScale;
   uptr page_beg = (granule_beg + kPageSize - 1) & ~(kPageSize - 1);
   uptr page_end = granule_end & ~(kPageSize - 1);
   if (page_end >= page_beg + 16 * kPageSize) {
-    uptr app_beg = beg + (page_beg - granule_beg);
-    uptr app_end = beg + (page_end - granule_beg);
+    uptr app_beg = beg + (page_beg - granule_beg) / kGranuleScale;
+    uptr app_end = beg + (page_end - granule_beg) / kGranuleScale;
     madvise(reinterpret_cast<void *>(page_beg), page_end - page_beg,
             MADV_DONTNEED);
-    // The byte shadow of the same bytes: its pages hold nothing the
-    // granules still refer to.
+    // The direct-mapped byte shadow of the same bytes, in case splits
+    // fell back to it.
     madvise(MemToShadow(app_beg), (app_end - app_beg) * kShadowScale,
             MADV_DONTNEED);
     ResetShadowRange(addr, app_beg - addr);
@@ -228,7 +249,8 @@ void ResetShadowRange(uptr addr, uptr size) {
   // never-touched shadow into a private one.
   for (uptr a = addr; a < addr + size;) {
     uptr next = GranuleRunEnd(a, addr + size);
-    if (LoadGranule(MemToGranule(a)).raw())
+    GranulePair g = LoadGranulePair(MemToGranule(a));
+    if (g.first.raw() | g.second.raw())
       StoreGranuleBytes(a, next - a, ShadowCell());
     a = next;
   }

@@ -63,6 +63,24 @@ ALWAYS_INLINE GranuleCell LoadGranule(const u64 *granule) {
   return GranuleCell(LoadRelaxed(granule));
 }
 
+// A granule's two cells. Their masks never share a byte; a split granule's
+// cell is the first, and the second is then 0. Each cell is read and
+// compare-and-swapped on its own while its mask stays; a change of masks
+// swaps both at once (CasGranulePair), so a cell read alone is always
+// right about the bytes of its mask.
+struct GranulePair {
+  GranuleCell first, second;
+  bool operator==(GranulePair o) const {
+    return first == o.first && second == o.second;
+  }
+  bool operator!=(GranulePair o) const { return !(*this == o); }
+};
+
+// Two loads, not one atomic read: CasGranulePair finds a torn pair.
+ALWAYS_INLINE GranulePair LoadGranulePair(const u64 *granule) {
+  return {LoadGranule(&granule[0]), LoadGranule(&granule[1])};
+}
+
 // A split granule's byte cells were written before its cell said so
 // (SplitGranule); a reader that saw a split cell orders its reads of them
 // after that (a compiler barrier on x86-64).
@@ -70,11 +88,42 @@ ALWAYS_INLINE void AcquireSplitGranule() {
   __atomic_thread_fence(__ATOMIC_ACQUIRE);
 }
 
-// As CasCell, for a granule's cell.
-ALWAYS_INLINE bool CasGranule(u64 *granule, GranuleCell old, GranuleCell now) {
+// As CasCell, for one of a granule's cells.
+ALWAYS_INLINE bool CasGranule(u64 *cell, GranuleCell old, GranuleCell now) {
   u64 expected = old.raw();
-  return __atomic_compare_exchange_n(granule, &expected, now.raw(), false,
+  return __atomic_compare_exchange_n(cell, &expected, now.raw(), false,
                                      __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+}
+
+// Both cells of a granule in one compare-and-swap, with release order
+// (cmpxchg16b; an exclusive pair on AArch64), as CasCellPair.
+ALWAYS_INLINE bool CasGranulePair(u64 *granule, GranulePair old,
+                                  GranulePair now) {
+#if defined(__x86_64__)
+  typedef unsigned __int128 Pair;
+  return __sync_bool_compare_and_swap(
+      reinterpret_cast<Pair *>(granule),
+      (Pair(old.second.raw()) << 64) | old.first.raw(),
+      (Pair(now.second.raw()) << 64) | now.first.raw());
+#else
+  u64 lo, hi;
+  u32 failed;
+  asm volatile("1: ldxp  %0, %1, [%3]\n"
+               "   cmp   %0, %4\n"
+               "   ccmp  %1, %5, #0, eq\n"
+               "   b.ne  2f\n"
+               "   stlxp %w2, %6, %7, [%3]\n"
+               "   cbnz  %w2, 1b\n"
+               "   b     3f\n"
+               "2: clrex\n"
+               "   mov   %w2, #1\n"
+               "3:\n"
+               : "=&r"(lo), "=&r"(hi), "=&r"(failed)
+               : "r"(granule), "r"(old.first.raw()), "r"(old.second.raw()),
+                 "r"(now.first.raw()), "r"(now.second.raw())
+               : "cc", "memory");
+  return !failed;
+#endif
 }
 
 // Split granules keep their byte cells in blocks of eight, handed out in
@@ -103,7 +152,7 @@ ALWAYS_INLINE u64 *SplitCells(uptr a, GranuleCell g) {
 // again either way. Splits are rare and serialised per granule by a
 // striped runtime lock (not on the hot path; fork-safe like every runtime
 // lock); a granule, once split, stays split until it is reset.
-void SplitGranule(uptr a, GranuleCell seen);
+void SplitGranule(uptr a, GranulePair seen);
 
 // Split blocks handed out in the current generation (tests).
 u32 SplitBlocksUsed();
@@ -115,19 +164,20 @@ template <typename Fn> void ForEachTouchedRun(uptr addr, uptr size, Fn fn) {
   uptr run_beg = 0, run_end = 0;
   for (uptr a = addr; a < end;) {
     uptr next = GranuleRunEnd(a, end);
-    GranuleCell g = LoadGranule(MemToGranule(a));
-    if (g.raw() == 0) {
+    GranulePair g = LoadGranulePair(MemToGranule(a));
+    if ((g.first.raw() | g.second.raw()) == 0) {
       a = next;
       continue;
     }
     const u64 *cells = nullptr;
-    if (g.split()) {
+    if (g.first.split()) {
       AcquireSplitGranule();
-      cells = SplitCells(a, g);
+      cells = SplitCells(a, g.first);
     }
+    u32 mask = g.first.mask() | g.second.mask();
     for (uptr b = a; b < next; b++) {
       bool touched =
-          cells ? LoadRelaxed(&cells[b - a]) != 0 : (g.mask() >> (b & 7)) & 1;
+          cells ? LoadRelaxed(&cells[b - a]) != 0 : (mask >> (b & 7)) & 1;
       if (!touched)
         continue;
       if (b != run_end) {

@@ -12,10 +12,10 @@
 // chunks, glibc arenas). They are packed into one contiguous "compressed"
 // address by subtracting a per-region delta, and the compressed address
 // indexes the direct-mapped tables:
-//   granules: one 8-byte GranuleCell per 8-byte granule (scale 1): the
-//             state of every byte, while the bytes agree,
+//   granules: two 8-byte GranuleCells per 8-byte granule (scale 2): the
+//             states of its bytes, while they take at most two values,
 //   bytes:    one 8-byte ShadowCell per application byte (scale 8), used
-//             only for granules whose bytes diverged (hrace_shadow_cell.h),
+//             only when the split pool is full (hrace_shadow.h),
 //   meta:     one MetaCell (heap block start + sync object) per granule.
 // The three are reserved MAP_NORESERVE: only pages written cost memory.
 // Everything between the regions is reserved PROT_NONE at start-up so the
@@ -44,6 +44,8 @@ struct Mapping {
   static constexpr uptr kHighEnd = 0x800000000000ull;
   static constexpr uptr kShadowBeg = 0x040000000000ull;
   static constexpr uptr kMetaBeg = 0x440000000000ull;
+  // Between the PIE and the high region.
+  static constexpr uptr kGranuleBeg = 0x600000000000ull;
 };
 #elif defined(__aarch64__)
 // AArch64 kernels give user space 39, 42, 47 or 48 bits (VA_BITS, with 4,
@@ -53,7 +55,7 @@ struct Mapping {
 // constants from then on.
 struct Mapping {
   static uptr kLowBeg, kLowEnd, kPieBeg, kPieEnd, kHighBeg, kHighEnd;
-  static uptr kShadowBeg, kMetaBeg;
+  static uptr kShadowBeg, kMetaBeg, kGranuleBeg;
 };
 #define HRACE_MAPPING_PICKED_AT_START_UP 1
 #else
@@ -62,9 +64,10 @@ struct Mapping {
 
 constexpr uptr kShadowScale = 8;  // bytes of shadow per application byte
 constexpr uptr kMetaGranule = 8;  // application bytes per MetaCell
+constexpr uptr kGranuleScale = 2; // bytes of granule cells per app byte
 
 #ifdef HRACE_MAPPING_PICKED_AT_START_UP
-extern uptr kCompressedSize, kShadowEnd, kMetaEnd, kGranuleBeg, kGranuleEnd;
+extern uptr kCompressedSize, kShadowEnd, kMetaEnd, kGranuleEnd;
 // Picks the layout of a `vma_bits`-bit user address space; false if there is
 // none (the layouts' own consistency is checked there too).
 bool SelectMapping(unsigned vma_bits);
@@ -74,13 +77,15 @@ constexpr uptr kCompressedSize = (Mapping::kLowEnd - Mapping::kLowBeg) +
                                  (Mapping::kHighEnd - Mapping::kHighBeg);
 constexpr uptr kShadowEnd = Mapping::kShadowBeg + kCompressedSize * kShadowScale;
 constexpr uptr kMetaEnd = Mapping::kMetaBeg + kCompressedSize / kMetaGranule * 8;
-// The granule table follows the meta table in every layout.
-constexpr uptr kGranuleBeg = kMetaEnd;
-constexpr uptr kGranuleEnd = kGranuleBeg + kCompressedSize / kMetaGranule * 8;
+constexpr uptr kGranuleEnd =
+    Mapping::kGranuleBeg + kCompressedSize * kGranuleScale;
 
 static_assert(Mapping::kLowEnd <= Mapping::kShadowBeg, "shadow overlaps app");
 static_assert(kShadowEnd <= Mapping::kMetaBeg, "meta overlaps shadow");
-static_assert(kGranuleEnd <= Mapping::kPieBeg, "granules overlap app");
+static_assert(kMetaEnd <= Mapping::kPieBeg, "meta overlaps app");
+static_assert(Mapping::kPieEnd <= Mapping::kGranuleBeg &&
+                  kGranuleEnd <= Mapping::kHighBeg,
+              "granules overlap app");
 #endif
 
 ALWAYS_INLINE bool IsAppMem(uptr a) {
@@ -115,10 +120,10 @@ ALWAYS_INLINE u64 *MemToShadow(uptr a) {
                                  CompressAppAddr(a) * kShadowScale);
 }
 
-// The granule's cell; `a` need not be aligned.
+// The granule's two cells (16-byte aligned); `a` need not be aligned.
 ALWAYS_INLINE u64 *MemToGranule(uptr a) {
-  return reinterpret_cast<u64 *>(kGranuleBeg +
-                                 CompressAppAddr(a) / kMetaGranule * 8);
+  return reinterpret_cast<u64 *>(
+      Mapping::kGranuleBeg + (CompressAppAddr(a) & ~uptr(7)) * kGranuleScale);
 }
 
 struct MetaCell;

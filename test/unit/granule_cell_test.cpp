@@ -86,6 +86,9 @@ protected:
   GranuleCell Cell(uptr offset) const {
     return LoadGranule(MemToGranule(Addr(offset)));
   }
+  GranulePair Pair(uptr offset) const {
+    return LoadGranulePair(MemToGranule(Addr(offset)));
+  }
   ShadowCell Byte(uptr offset) const {
     return LoadCell(SplitCells(Addr(offset), Cell(offset)));
   }
@@ -106,20 +109,41 @@ TEST_F(GranuleShadowTest, StoringPartOfAGranuleKeepsTheRestNew) {
   // The same value on more bytes joins the mask.
   StoreShadowRange(Addr(0), 2, Write(9));
   EXPECT_EQ(GranuleCell::Make(Write(9), 0xf3), Cell(0));
+  EXPECT_EQ(GranuleCell(), Pair(0).second);
 }
 
-TEST_F(GranuleShadowTest, ADifferentValueOnSomeBytesSplitsTheGranule) {
+TEST_F(GranuleShadowTest, ASecondValueTakesTheSecondCell) {
   StoreShadowRange(Addr(0), 8, Write(9));
   StoreShadowRange(Addr(2), 1, Write(10));
-  ASSERT_TRUE(Cell(0).split());
-  for (uptr i = 0; i < 8; i++)
-    EXPECT_EQ(i == 2 ? Write(10) : Write(9), Byte(i)) << "byte " << i;
+  GranulePair g = Pair(0);
+  EXPECT_EQ(GranuleCell::Make(Write(9), 0xfb), g.first);
+  EXPECT_EQ(GranuleCell::Make(Write(10), 0x04), g.second);
+  // The second value spreads to more bytes; the first keeps the rest.
+  StoreShadowRange(Addr(3), 1, Write(10));
+  EXPECT_EQ(GranuleCell::Make(Write(9), 0xf3), Pair(0).first);
+  EXPECT_EQ(GranuleCell::Make(Write(10), 0x0c), Pair(0).second);
 }
 
-TEST_F(GranuleShadowTest, SplitGivesBytesOutsideTheMaskNew) {
-  GranuleCell g = GranuleCell::Make(Write(3), 0x3c);
-  StoreShadowRange(Addr(2), 4, Write(3));
-  ASSERT_EQ(g, Cell(0));
+TEST_F(GranuleShadowTest, AThirdValueSplitsTheGranule) {
+  StoreShadowRange(Addr(0), 8, Write(9));
+  StoreShadowRange(Addr(2), 1, Write(10));
+  StoreShadowRange(Addr(5), 2, Write(11));
+  ASSERT_TRUE(Cell(0).split());
+  EXPECT_EQ(GranuleCell(), Pair(0).second);
+  for (uptr i = 0; i < 8; i++)
+    EXPECT_EQ(i == 2             ? Write(10)
+              : i == 5 || i == 6 ? Write(11)
+                                 : Write(9),
+              Byte(i))
+        << "byte " << i;
+}
+
+TEST_F(GranuleShadowTest, SplitGivesBytesOfNeitherCellNew) {
+  StoreShadowRange(Addr(2), 2, Write(3));
+  StoreShadowRange(Addr(4), 2, Write(4));
+  GranulePair g = Pair(0);
+  ASSERT_EQ(GranuleCell::Make(Write(3), 0x0c), g.first);
+  ASSERT_EQ(GranuleCell::Make(Write(4), 0x30), g.second);
   u32 used = SplitBlocksUsed();
   SplitGranule(Addr(5), g);
   ASSERT_TRUE(Cell(0).split());
@@ -127,24 +151,30 @@ TEST_F(GranuleShadowTest, SplitGivesBytesOutsideTheMaskNew) {
   EXPECT_EQ(used + 1, SplitBlocksUsed());
   EXPECT_NE(0u, Cell(0).split_block());
   for (uptr i = 0; i < 8; i++)
-    EXPECT_EQ(i >= 2 && i < 6 ? Write(3) : ShadowCell(), Byte(i))
+    EXPECT_EQ(i == 2 || i == 3   ? Write(3)
+              : i == 4 || i == 5 ? Write(4)
+                                 : ShadowCell(),
+              Byte(i))
         << "byte " << i;
 }
 
-TEST_F(GranuleShadowTest, SplitOfAValueNoLongerThereChangesNothing) {
+TEST_F(GranuleShadowTest, SplitOfCellsNoLongerThereChangesNothing) {
   StoreShadowRange(Addr(0), 8, Write(3));
-  SplitGranule(Addr(0), GranuleCell::Make(Write(2), 0xff));
+  SplitGranule(Addr(0),
+               GranulePair{GranuleCell::Make(Write(2), 0xff), GranuleCell()});
   EXPECT_EQ(GranuleCell::Make(Write(3), 0xff), Cell(0));
 }
 
 TEST_F(GranuleShadowTest, SplitGranuleStaysSplitUntilAWholeStore) {
   StoreShadowRange(Addr(0), 8, Write(3));
-  StoreShadowRange(Addr(0), 4, Write(4));
+  StoreShadowRange(Addr(0), 2, Write(4));
+  StoreShadowRange(Addr(2), 2, Write(5));
   ASSERT_TRUE(Cell(0).split());
   StoreShadowRange(Addr(0), 4, Write(3));
   EXPECT_TRUE(Cell(0).split());
   StoreShadowRange(Addr(0), 8, Write(5));
   EXPECT_EQ(GranuleCell::Make(Write(5), 0xff), Cell(0));
+  EXPECT_EQ(GranuleCell(), Pair(0).second);
 }
 
 TEST_F(GranuleShadowTest, ValueThatDoesNotFitIsKeptPerByte) {
@@ -161,19 +191,39 @@ TEST_F(GranuleShadowTest, ResetOfPartOfAGranuleKeepsTheOtherBytes) {
   EXPECT_EQ(GranuleCell::Make(Write(3), 0xf8), Cell(0));
   StoreShadowRange(Addr(8), 8, Write(3));
   StoreShadowRange(Addr(8), 1, Write(4));
+  ResetShadowRange(Addr(9), 7);
+  EXPECT_EQ(GranuleCell(), Pair(8).first);
+  EXPECT_EQ(GranuleCell::Make(Write(4), 0x01), Pair(8).second);
   ResetShadowRange(Addr(8), 8);
-  EXPECT_EQ(GranuleCell(), Cell(8));
+  EXPECT_EQ((GranulePair{GranuleCell(), GranuleCell()}), Pair(8));
 }
 
-TEST_F(GranuleShadowTest, TouchedRunsCrossGranulesAndSplits) {
+TEST_F(GranuleShadowTest, TouchedRunsCrossGranulesCellsAndSplits) {
   StoreShadowRange(Addr(6), 4, Write(3)); // bytes 6..9, two granules
   StoreShadowRange(Addr(16), 8, Write(3));
   StoreShadowRange(Addr(18), 2, ShadowCell()); // leaves the mask
+  StoreShadowRange(Addr(20), 1, Write(4));     // the second cell
   StoreShadowRange(Addr(24), 2, Write(3));
-  StoreShadowRange(Addr(25), 1, Write(4)); // splits granule 3
+  StoreShadowRange(Addr(25), 1, Write(4));
+  StoreShadowRange(Addr(26), 1, Write(5)); // a third value: split
   ASSERT_TRUE(Cell(24).split());
-  std::vector<std::pair<uptr, uptr>> expected = {{6, 4}, {16, 2}, {20, 6}};
+  std::vector<std::pair<uptr, uptr>> expected = {{6, 4}, {16, 2}, {20, 7}};
   EXPECT_EQ(expected, TouchedRuns());
+}
+
+TEST_F(GranuleShadowTest, SplitsAfterAShadowClearTakeTheOtherHalf) {
+  auto split_three_ways = [&] {
+    StoreShadowRange(Addr(0), 8, Write(3));
+    StoreShadowRange(Addr(0), 1, Write(4));
+    StoreShadowRange(Addr(1), 1, Write(5));
+    EXPECT_TRUE(Cell(0).split());
+    return Cell(0).split_block() / kSplitBlocksPerHalf;
+  };
+  u32 half = split_three_ways();
+  ClearAllShadow();
+  EXPECT_EQ((GranulePair{GranuleCell(), GranuleCell()}), Pair(0));
+  EXPECT_EQ(0u, SplitBlocksUsed());
+  EXPECT_EQ(half ^ 1, split_three_ways());
 }
 
 } // namespace
