@@ -7,21 +7,21 @@
 //===----------------------------------------------------------------------===//
 //
 // The hot path. An access of `size` bytes covers one or more 8-byte
-// granules (hrace_shadow_cell.h). Inline: for each granule, if its cell
-// holds one value on every byte accessed and the machine says the access
-// changes nothing, or the thread has already found that value unchanged by
-// such an access since its last synchronisation (hrace_noop_memo.h), go on;
-// a split granule is checked the same way on its byte cells. If every
-// granule passes, return: one shadow load and a compare for an aligned
-// access, no store. Otherwise the slow path computes one transition per
-// granule (per run of equal byte cells in a split granule), records the
-// access in the thread's trace, and publishes the new cell with
-// compare-and-swap; a cell that another thread changed in the meantime is
-// recomputed. An access that would leave a granule's bytes holding
-// different values splits it first (SplitGranule), so distinct bytes never
+// granules, each with two cells (hrace_shadow_cell.h). Inline: for each
+// granule, if a cell holds one value on every byte accessed and the
+// machine says the access changes nothing, or the thread has already found
+// that value unchanged by such an access since its last synchronisation
+// (hrace_noop_memo.h), go on; a split granule is checked the same way on
+// its byte cells. If every granule passes, return: one shadow load and a
+// compare for an aligned access, no store. Otherwise the slow path
+// computes one transition per cell the access covers (and one for its New
+// bytes), records the access in the thread's trace, and publishes with
+// compare-and-swap; a granule that another thread changed in the meantime
+// is recomputed. An access that would leave a granule's bytes with three
+// values splits it first (SplitGranule), so distinct bytes never
 // interfere. A re-stamp of a location that stays exclusive to the
-// accessing thread is published with plain stores instead
-// (StaysWithOwner). No allocation; the only lock is a split's.
+// accessing thread, with its mask unchanged, is published with plain
+// stores (StaysWithOwner). No allocation; the only lock is a split's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_ACCESS_H
@@ -85,9 +85,13 @@ ALWAYS_INLINE ShadowCell CellTransition(ShadowCell old, ThreadState *thr,
 
 // The location was exclusive to this thread and stays so (a re-stamp in a
 // new segment, or the owner's read becoming its write): no other thread has
-// a reason to change the cell now, so the run is published with plain
-// stores, not a locked compare-and-swap per 16 bytes (the locked
-// instructions were two thirds of the slow path on lock-heavy programs).
+// a reason to change the cell now, so it is published with plain stores,
+// not a locked compare-and-swap (the locked instructions were two thirds of
+// the slow path on lock-heavy programs). A granule cell is stored only with
+// its mask unchanged; a concurrent change of masks by another thread can
+// then be partly undone, and two cells may claim a byte: the first then
+// stands for it (the fast path and a split read it first) until an access
+// that covers the byte rewrites both.
 // Another thread that does change it meanwhile accesses the location
 // concurrently with this access; its update is lost, and the cell says what
 // it would say had that access never happened. Every machine reports only
@@ -246,8 +250,13 @@ private:
         next.second.mask() == g.second.mask() &&
         (next.first == g.first || next.second == g.second)) {
       bool second = next.first == g.first;
-      published = second ? CasGranule(&granule[1], g.second, next.second)
-                         : CasGranule(&granule[0], g.first, next.first);
+      GranuleCell old = second ? g.second : g.first;
+      GranuleCell now = second ? next.second : next.first;
+      published = true;
+      if (StaysWithOwner<Machine>(old.value(), now.value(), thr_))
+        StoreRelease(&granule[second], now.raw());
+      else
+        published = CasGranule(&granule[second], old, now);
     } else {
       published = CasGranulePair(granule, g, next);
     }

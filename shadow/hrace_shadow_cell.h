@@ -13,14 +13,15 @@
 //   bits  4..33  segment: a SegmentId (26 bits used, kSegmentBits)
 //   bits 34..63  aux: 30 bits whose meaning depends on the state machine
 //
-// Memory keeps one GranuleCell per 8-byte granule: the ShadowCell that all
-// its accessed bytes share, and in the bits a ShadowCell leaves zero
-// (segment bits 26..29, aux bits 26..29) the mask of the bytes that hold it;
-// the others are New. When the bytes diverge (an access changes some of
-// them, or the value needs aux bits 26..29) the granule is split: its cell
+// Memory keeps two GranuleCells per 8-byte granule. Each holds a ShadowCell
+// and, in the bits a ShadowCell leaves zero (segment bits 26..29, aux bits
+// 26..29), the mask of the bytes that have it; the masks never share a
+// byte, and bytes in neither are New. When the bytes take a third value
+// (or a value needs aux bits 26..29) the granule is split: its first cell
 // names a block of eight ShadowCells, one per byte, in the split pool
-// (hrace_shadow.h). Cells are updated with compare-and-swap so that concurrent
-// accesses never lose a transition (hrace_access.h says where they may).
+// (hrace_shadow.h). Cells are updated with compare-and-swap so that
+// concurrent accesses never lose a transition (hrace_access.h says where
+// they may).
 //
 // An all-zero cell is New, so fresh and freed memory need no initialisation
 // beyond zero pages. See docs/design.md for what each machine keeps in which

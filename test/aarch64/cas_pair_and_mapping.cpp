@@ -45,6 +45,19 @@ void CasPairSemantics() {
   Check(pair[0] == 5 && pair[1] == 9, "and leaves both cells");
 }
 
+void CasGranulePairSemantics() {
+  alignas(16) u64 granule[2] = {3, 4};
+  GranulePair seen{GranuleCell(3), GranuleCell(4)};
+  GranulePair next{GranuleCell(5), GranuleCell(6)};
+  Check(CasGranulePair(granule, seen, next), "a granule pair is replaced");
+  Check(granule[0] == 5 && granule[1] == 6, "each cell gets its own value");
+  Check(!CasGranulePair(granule, seen, next), "a stale pair fails");
+  granule[1] = 7;
+  Check(!CasGranulePair(granule, next, seen),
+        "a changed second cell fails the pair");
+  Check(granule[0] == 5 && granule[1] == 7, "a failed pair leaves both cells");
+}
+
 void CasRunStopsAtChange() {
   alignas(16) u64 cells[8];
   for (int changed = 0; changed <= 8; changed++) {
@@ -116,12 +129,26 @@ void CheckMapping(unsigned bits) {
   }
   Check(!IsAppMem(Mapping::kShadowBeg) && !IsAppMem(kMetaEnd - 1),
         "shadow and meta are not application memory");
+  previous_end = Mapping::kGranuleBeg;
+  for (const auto &r : regions) {
+    uptr first = reinterpret_cast<uptr>(MemToGranule(r[0]));
+    uptr last = reinterpret_cast<uptr>(MemToGranule(r[1] - 1));
+    Check(first == previous_end, "regions' granule cells are packed in order");
+    Check(last + 2 * sizeof(u64) <= kGranuleEnd,
+          "granule cells stay in their range");
+    Check(MemToGranule(r[0] + 8) == MemToGranule(r[0]) + 2,
+          "consecutive granules, consecutive pairs of cells");
+    previous_end = last + 2 * sizeof(u64);
+  }
+  Check(!IsAppMem(Mapping::kGranuleBeg) && !IsAppMem(kGranuleEnd - 1),
+        "granule cells are not application memory");
 }
 
 } // namespace
 
 int main() {
   CasPairSemantics();
+  CasGranulePairSemantics();
   CasRunStopsAtChange();
   CasPairUnderContention();
   const unsigned layouts[] = {39, 42, 47, 48};

@@ -1,10 +1,13 @@
 // A location exclusive to its owner is re-stamped with plain stores when the
-// owner reads it in a new segment (runtime/hrace_access.h, StaysWithOwner).
-// Here another thread reads the same words at the same moment (read/read,
-// no race), so some of its updates are overwritten. Then a barrier orders
-// both reads before a write by one thread or the other: whichever update
-// survived, the write must not be reported. 20,000 rounds (short: 1,000)
-// over 1,024 words.
+// owner reads it in a new segment, in the byte cells of a split granule
+// (runtime/hrace_access.h, StaysWithOwner). Here the words are split first
+// (three values in each granule), then another thread reads the same words
+// at the same moment as the owner (read/read, no race), so some of its
+// updates are overwritten. Then a barrier orders both reads before a write
+// by one thread or the other: whichever update survived, the write must
+// not be reported. The same runs in granule cells (compare-and-swap) in
+// the second half of the array. 20,000 rounds (short: 1,000) over 1,024
+// words.
 //
 // RUN: %hrace_cc %s -o %t
 // RUN: %t %scale 2>&1 | FileCheck %s
@@ -49,8 +52,26 @@ static void *Work(void *Arg) {
   return 0;
 }
 
+// Three values in each granule of the first half: byte 0, byte 1 and the
+// rest written in three segments of the main thread.
+static void SplitFirstHalf(void) {
+  pthread_mutex_t Own = PTHREAD_MUTEX_INITIALIZER;
+  for (int Part = 0; Part < 3; Part++) {
+    for (int I = 0; I < kWords / 2; I++) {
+      unsigned char *Bytes = (unsigned char *)&Data[I];
+      if (Part < 2)
+        Bytes[Part] = 1;
+      else
+        memset(Bytes + 2, 1, 6);
+    }
+    pthread_mutex_lock(&Own);
+    pthread_mutex_unlock(&Own);
+  }
+}
+
 int main(int Argc, char **Argv) {
   Rounds = Argc > 1 && !strcmp(Argv[1], "full") ? 20000 : 1000;
+  SplitFirstHalf();
   pthread_barrier_init(&B, 0, 2);
   pthread_t T;
   pthread_create(&T, 0, Work, (void *)1);

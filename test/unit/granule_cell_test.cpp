@@ -73,6 +73,19 @@ TEST(GranuleCell, ValuesUsingTheMaskBitsDoNotFit) {
   EXPECT_TRUE(GranuleCell::Fits(Write(kMaxSegmentId)));
 }
 
+TEST(GranuleCell, PairCompareAndSwapTakesBothCellsOrNeither) {
+  alignas(16) u64 granule[2] = {3, 4};
+  GranulePair seen{GranuleCell(3), GranuleCell(4)};
+  GranulePair next{GranuleCell(5), GranuleCell(6)};
+  EXPECT_TRUE(CasGranulePair(granule, seen, next));
+  EXPECT_EQ(next, LoadGranulePair(granule));
+  EXPECT_FALSE(CasGranulePair(granule, seen, next));
+  granule[1] = 7;
+  EXPECT_FALSE(CasGranulePair(granule, next, seen));
+  EXPECT_EQ(5u, granule[0]);
+  EXPECT_EQ(7u, granule[1]);
+}
+
 // The table operations, on a granule of real shadow.
 class GranuleShadowTest : public ::testing::Test {
 protected:

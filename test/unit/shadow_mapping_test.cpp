@@ -82,6 +82,27 @@ TEST(Shadow, TablesDoNotOverlapAppMemory) {
   EXPECT_FALSE(IsAppMem(kMetaEnd - 1));
 }
 
+TEST(Shadow, GranuleCellsLieBetweenThePieAndHighRegions) {
+  EXPECT_LE(Mapping::kPieEnd, Mapping::kGranuleBeg);
+  EXPECT_LE(kGranuleEnd, Mapping::kHighBeg);
+  EXPECT_FALSE(IsAppMem(Mapping::kGranuleBeg));
+  EXPECT_FALSE(IsAppMem(kGranuleEnd - 1));
+  for (const Region &r : kRegions) {
+    for (uptr a : Probes(r)) {
+      SCOPED_TRACE(testing::Message() << r.name << " 0x" << std::hex << a);
+      uptr g = reinterpret_cast<uptr>(MemToGranule(a));
+      EXPECT_GE(g, Mapping::kGranuleBeg);
+      EXPECT_LE(g + 2 * sizeof(u64), kGranuleEnd);
+      EXPECT_EQ(0u, g % 16) << "a pair compare-and-swap needs 16 bytes";
+      EXPECT_EQ(MemToGranule(a & ~uptr(7)), MemToGranule(a | 7));
+    }
+  }
+  EXPECT_EQ(Mapping::kGranuleBeg,
+            reinterpret_cast<uptr>(MemToGranule(Mapping::kLowBeg)));
+  EXPECT_EQ(kGranuleEnd,
+            reinterpret_cast<uptr>(MemToGranule(Mapping::kHighEnd - 1)) + 16);
+}
+
 TEST(Shadow, AppAddressesMapIntoMetaRange) {
   for (const Region &r : kRegions) {
     for (uptr a : Probes(r)) {
