@@ -194,6 +194,12 @@ private:
   // pair compare-and-swap where they change. Otherwise the granule is
   // split. False when the granule must be read again.
   bool InCells(uptr a, u64 *granule, GranulePair g, u32 bytes) {
+    // Most often the access covers exactly the bytes of one cell (a word,
+    // a field): one transition, and the masks stay.
+    if (g.first.mask() == bytes)
+      return OneCell(a, granule, g, 0);
+    if (g.second.mask() == bytes)
+      return OneCell(a, granule, g, 1);
     GranuleCell cells[2] = {g.first, g.second};
     Groups after;
     RaceInfo race{};
@@ -250,19 +256,46 @@ private:
         next.second.mask() == g.second.mask() &&
         (next.first == g.first || next.second == g.second)) {
       bool second = next.first == g.first;
-      GranuleCell old = second ? g.second : g.first;
-      GranuleCell now = second ? next.second : next.first;
-      published = true;
-      if (StaysWithOwner<Machine>(old.value(), now.value(), thr_))
-        StoreRelease(&granule[second], now.raw());
-      else
-        published = CasGranule(&granule[second], old, now);
+      published = Publish(&granule[second], second ? g.second : g.first,
+                          second ? next.second : next.first);
     } else {
       published = CasGranulePair(granule, g, next);
     }
     if (published)
       Found(race);
     return published;
+  }
+
+  // The access covers exactly the bytes of cell `which` of granule `g`: its
+  // value alone changes (or the granule splits, if the new value does not
+  // fit a cell).
+  bool OneCell(uptr a, u64 *granule, GranulePair g, int which) {
+    GranuleCell cell = which ? g.second : g.first;
+    RaceInfo race{};
+    ShadowCell now = CellTransition<Machine>(cell.value(), thr_, ac_, &race);
+    if (now == cell.value()) {
+      NoChange(now);
+      return true;
+    }
+    if (UNLIKELY(!GranuleCell::Fits(now))) {
+      SplitGranule(a, g);
+      return false;
+    }
+    Trace();
+    if (!Publish(&granule[which], cell, GranuleCell::Make(now, cell.mask())))
+      return false;
+    Found(race);
+    return true;
+  }
+
+  // One cell's new value, mask unchanged: a plain store for an owner's
+  // re-stamp, else compare-and-swap.
+  bool Publish(u64 *at, GranuleCell old, GranuleCell now) {
+    if (StaysWithOwner<Machine>(old.value(), now.value(), thr_)) {
+      StoreRelease(at, now.raw());
+      return true;
+    }
+    return CasGranule(at, old, now);
   }
 
   // The memo answers for plain accesses only.
