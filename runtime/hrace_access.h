@@ -88,10 +88,11 @@ ALWAYS_INLINE ShadowCell CellTransition(ShadowCell old, ThreadState *thr,
 // a reason to change the cell now, so it is published with plain stores,
 // not a locked compare-and-swap (the locked instructions were two thirds of
 // the slow path on lock-heavy programs). A granule cell is stored only with
-// its mask unchanged; a concurrent change of masks by another thread can
-// then be partly undone, and two cells may claim a byte: the first then
+// its mask unchanged; a concurrent change of masks by another thread (an
+// access to another byte of the granule, or its split) can then be partly
+// undone: its bytes read as New, or two cells claim a byte and the first
 // stands for it (the fast path and a split read it first) until an access
-// that covers the byte rewrites both.
+// that covers the byte rewrites both. Forgotten, never invented.
 // Another thread that does change it meanwhile accesses the location
 // concurrently with this access; its update is lost, and the cell says what
 // it would say had that access never happened. Every machine reports only
