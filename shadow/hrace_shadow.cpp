@@ -58,17 +58,24 @@ namespace {
 // names the direct-mapped fallback).
 u32 split_half;
 u32 split_used[2];
+// Blocks a half hands out; lowered only by tests, to fill a half quickly.
+u32 split_blocks_limit = kSplitBlocksPerHalf;
 constexpr uptr kSplitBlockBytes = 8 * sizeof(u64);
 
 u32 AllocateSplitBlock() {
   u32 half = LoadAcquire(&split_half);
   u32 n = __atomic_fetch_add(&split_used[half], 1, __ATOMIC_RELAXED);
-  if (n + 1 >= kSplitBlocksPerHalf)
+  if (n + 1 >= LoadRelaxed(&split_blocks_limit))
     return 0;
   return half * kSplitBlocksPerHalf + n + 1;
 }
 
 } // namespace
+
+void LimitSplitBlocksForTesting(u32 blocks) {
+  StoreRelaxed(&split_blocks_limit,
+               blocks < kSplitBlocksPerHalf ? blocks : kSplitBlocksPerHalf);
+}
 
 u32 SplitBlocksUsed() {
   u32 used = LoadRelaxed(&split_used[LoadRelaxed(&split_half)]);

@@ -239,5 +239,27 @@ TEST_F(GranuleShadowTest, SplitsAfterAShadowClearTakeTheOtherHalf) {
   EXPECT_EQ(half ^ 1, split_three_ways());
 }
 
+TEST_F(GranuleShadowTest, AFullHalfSplitsIntoTheDirectMappedByteShadow) {
+  auto split_three_ways = [&](uptr at) {
+    StoreShadowRange(Addr(at), 8, Write(3));
+    StoreShadowRange(Addr(at), 1, Write(4));
+    StoreShadowRange(Addr(at + 1), 1, Write(5));
+    EXPECT_TRUE(Cell(at).split());
+    return Cell(at).split_block();
+  };
+  LimitSplitBlocksForTesting(SplitBlocksUsed() + 2);
+  EXPECT_NE(0u, split_three_ways(0));
+  // The half is full: block 0, the byte shadow at the bytes' own address.
+  EXPECT_EQ(0u, split_three_ways(8));
+  EXPECT_EQ(MemToShadow(Addr(9)), SplitCells(Addr(9), Cell(8)));
+  EXPECT_EQ(Write(5), Byte(9));
+  EXPECT_EQ(Write(4), Byte(8));
+  EXPECT_EQ(Write(3), Byte(15));
+  // A shadow clear starts the other half, empty.
+  ClearAllShadow();
+  EXPECT_NE(0u, split_three_ways(16));
+  LimitSplitBlocksForTesting(kSplitBlocksPerHalf);
+}
+
 } // namespace
 } // namespace hrace
