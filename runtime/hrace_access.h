@@ -358,7 +358,14 @@ ALWAYS_INLINE bool IsNoopAccess(ShadowCell v, ThreadState *thr, bool write) {
 template <typename Machine, bool kAtomic>
 ALWAYS_INLINE bool GranuleUnchanged(ThreadState *thr, uptr a, uptr n,
                                     bool write) {
-  const u64 *granule = MemToGranule(a);
+  return GranuleUnchangedAt<Machine, kAtomic>(thr, MemToGranule(a), a, n,
+                                              write);
+}
+
+// The same, with the granule's cells at `granule`.
+template <typename Machine, bool kAtomic>
+ALWAYS_INLINE bool GranuleUnchangedAt(ThreadState *thr, const u64 *granule,
+                                      uptr a, uptr n, bool write) {
   u64 spread = GranuleCell::SpreadMask(ByteMask(a, n));
   GranuleCell first = LoadGranule(granule);
   if (LIKELY(first.Holds(spread)))
@@ -388,10 +395,13 @@ ALWAYS_INLINE bool AccessUnchanged(ThreadState *thr, uptr addr, uptr size,
   // Most accesses lie inside one granule: no loop.
   if (LIKELY((addr & 7) + size <= 8))
     return GranuleUnchanged<Machine, kAtomic>(thr, addr, size, write);
+  // An access lies in one application region, so its granules' cells are
+  // consecutive: the mapping is computed once.
+  const u64 *granule = MemToGranule(addr);
   uptr end = addr + size;
-  for (uptr a = addr; a < end;) {
+  for (uptr a = addr; a < end; granule += 2) {
     uptr next = GranuleRunEnd(a, end);
-    if (!GranuleUnchanged<Machine, kAtomic>(thr, a, next - a, write))
+    if (!GranuleUnchangedAt<Machine, kAtomic>(thr, granule, a, next - a, write))
       return false;
     a = next;
   }
