@@ -354,6 +354,10 @@ ALWAYS_INLINE bool IsNoopAccess(ShadowCell v, ThreadState *thr, bool write) {
   return Machine::IsNoop(v, thr, write) || thr->noops.Contains(v.raw(), write);
 }
 
+template <typename Machine, bool kAtomic>
+ALWAYS_INLINE bool GranuleUnchangedAt(ThreadState *thr, const u64 *granule,
+                                      uptr a, uptr n, bool write);
+
 // [a, a+n) inside one granule changes nothing.
 template <typename Machine, bool kAtomic>
 ALWAYS_INLINE bool GranuleUnchanged(ThreadState *thr, uptr a, uptr n,
