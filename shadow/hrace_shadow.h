@@ -88,23 +88,27 @@ ALWAYS_INLINE void AcquireSplitGranule() {
   __atomic_thread_fence(__ATOMIC_ACQUIRE);
 }
 
-// As CasCell, for one of a granule's cells.
-ALWAYS_INLINE bool CasGranule(u64 *cell, GranuleCell old, GranuleCell now) {
-  u64 expected = old.raw();
-  return __atomic_compare_exchange_n(cell, &expected, now.raw(), false,
-                                     __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+// One word from `old` to `now` by compare-and-swap, with release order:
+// the segment table entry for a new segment is visible before the cell
+// that names it.
+ALWAYS_INLINE bool CasWord(u64 *word, u64 old, u64 now) {
+  return __atomic_compare_exchange_n(word, &old, now, false, __ATOMIC_RELEASE,
+                                     __ATOMIC_RELAXED);
 }
 
-// Both cells of a granule in one compare-and-swap, with release order
-// (cmpxchg16b; an exclusive pair on AArch64), as CasCellPair.
-ALWAYS_INLINE bool CasGranulePair(u64 *granule, GranulePair old,
-                                  GranulePair now) {
+// Two 16-byte-aligned words from (old0, old1) to (now0, now1) in one
+// compare-and-swap, with release order. Written so that GCC and clang both
+// inline it: GCC turns a 16-byte __atomic builtin into a call to libatomic,
+// not into cmpxchg16b (the __sync builtin it does inline under -mcx16,
+// which the runtime is built with); AArch64 uses an exclusive pair (LL/SC),
+// which every ARMv8 core has (LSE's casp does not).
+ALWAYS_INLINE bool CasWordPair(u64 *pair, u64 old0, u64 old1, u64 now0,
+                               u64 now1) {
 #if defined(__x86_64__)
   typedef unsigned __int128 Pair;
-  return __sync_bool_compare_and_swap(
-      reinterpret_cast<Pair *>(granule),
-      (Pair(old.second.raw()) << 64) | old.first.raw(),
-      (Pair(now.second.raw()) << 64) | now.first.raw());
+  return __sync_bool_compare_and_swap(reinterpret_cast<Pair *>(pair),
+                                      (Pair(old1) << 64) | old0,
+                                      (Pair(now1) << 64) | now0);
 #else
   u64 lo, hi;
   u32 failed;
@@ -119,11 +123,22 @@ ALWAYS_INLINE bool CasGranulePair(u64 *granule, GranulePair old,
                "   mov   %w2, #1\n"
                "3:\n"
                : "=&r"(lo), "=&r"(hi), "=&r"(failed)
-               : "r"(granule), "r"(old.first.raw()), "r"(old.second.raw()),
-                 "r"(now.first.raw()), "r"(now.second.raw())
+               : "r"(pair), "r"(old0), "r"(old1), "r"(now0), "r"(now1)
                : "cc", "memory");
   return !failed;
 #endif
+}
+
+// One of a granule's cells.
+ALWAYS_INLINE bool CasGranule(u64 *cell, GranuleCell old, GranuleCell now) {
+  return CasWord(cell, old.raw(), now.raw());
+}
+
+// Both cells of a granule at once.
+ALWAYS_INLINE bool CasGranulePair(u64 *granule, GranulePair old,
+                                  GranulePair now) {
+  return CasWordPair(granule, old.first.raw(), old.second.raw(),
+                     now.first.raw(), now.second.raw());
 }
 
 // Split granules keep their byte cells in blocks of eight, handed out in
@@ -196,60 +211,25 @@ template <typename Fn> void ForEachTouchedRun(uptr addr, uptr size, Fn fn) {
 }
 
 // Publishes a transition; fails (and leaves the cell alone) if another thread
-// changed the cell since `old` was read. Release order makes the segment table
-// entry for the new segment visible before the cell that names it.
+// changed the cell since `old` was read.
 ALWAYS_INLINE bool CasCell(u64 *cell, ShadowCell old, ShadowCell now) {
-  u64 expected = old.raw();
-  return __atomic_compare_exchange_n(cell, &expected, now.raw(), false,
-                                     __ATOMIC_RELEASE, __ATOMIC_RELAXED);
+  return CasWord(cell, old.raw(), now.raw());
 }
 
-#if (defined(__x86_64__) && defined(__GCC_HAVE_SYNC_COMPARE_AND_SWAP_16)) ||  \
-    defined(__aarch64__)
-#define HRACE_HAS_CAS_CELL_PAIR 1
-// Two 16-byte-aligned cells from `old` to `now` in one compare-and-swap,
-// with release order. Written so that GCC and clang both inline it: GCC
-// turns a 16-byte __atomic builtin into a call to libatomic, not into
-// cmpxchg16b (the __sync builtin it does inline under -mcx16); AArch64 uses
-// an exclusive pair (LL/SC), which every ARMv8 core has (LSE's casp does
-// not).
+// Two 16-byte-aligned cells, both from `old` to `now`.
 ALWAYS_INLINE bool CasCellPair(u64 *pair, u64 old, u64 now) {
-#if defined(__x86_64__)
-  typedef unsigned __int128 CellPair;
-  return __sync_bool_compare_and_swap(reinterpret_cast<CellPair *>(pair),
-                                      (CellPair(old) << 64) | old,
-                                      (CellPair(now) << 64) | now);
-#else
-  u64 lo, hi;
-  u32 failed;
-  asm volatile("1: ldxp  %0, %1, [%3]\n"
-               "   cmp   %0, %4\n"
-               "   ccmp  %1, %4, #0, eq\n"
-               "   b.ne  2f\n"
-               "   stlxp %w2, %5, %5, [%3]\n"
-               "   cbnz  %w2, 1b\n"
-               "   b     3f\n"
-               "2: clrex\n"
-               "   mov   %w2, #1\n"
-               "3:\n"
-               : "=&r"(lo), "=&r"(hi), "=&r"(failed)
-               : "r"(pair), "r"(old), "r"(now)
-               : "cc", "memory");
-  return !failed;
-#endif
+  return CasWordPair(pair, old, old, now, now);
 }
-#endif
 
 // Publishes `now` in the run cells[0, n), which all held `old`; returns how
 // many leading cells it replaced (it stops at the first one another thread
 // changed). A locked instruction costs the same for 8 and 16 bytes, and a
 // write in a new segment re-stamps every cell of the access, so the run goes
-// two aligned cells per compare-and-swap where there is one (CasCellPair). A
+// two aligned cells per compare-and-swap (CasCellPair). A
 // failed pair falls back to single cells, which find the changed one.
 ALWAYS_INLINE uptr CasCellRun(u64 *cells, uptr n, ShadowCell old,
                               ShadowCell now) {
   uptr k = 0;
-#ifdef HRACE_HAS_CAS_CELL_PAIR
   if (n >= 2) {
     if (reinterpret_cast<uptr>(cells) & 15) {
       if (!CasCell(&cells[0], old, now))
@@ -260,7 +240,6 @@ ALWAYS_INLINE uptr CasCellRun(u64 *cells, uptr n, ShadowCell old,
       if (!CasCellPair(&cells[k], old.raw(), now.raw()))
         break;
   }
-#endif
   while (k < n && CasCell(&cells[k], old, now))
     k++;
   return k;
