@@ -87,20 +87,18 @@ ALWAYS_INLINE ShadowCell CellTransition(ShadowCell old, ThreadState *thr,
 // new segment, or the owner's read becoming its write): no other thread has
 // a reason to change the cell now, so it is published with plain stores,
 // not a locked compare-and-swap (the locked instructions were two thirds of
-// the slow path on lock-heavy programs). A granule cell is stored only with
-// its mask unchanged; a concurrent change of masks by another thread (an
-// access to another byte of the granule, or its split) can then be partly
-// undone: its bytes read as New, or two cells claim a byte and the first
-// stands for it (the fast path and a split read it first) until an access
-// that covers the byte rewrites both. Forgotten, never invented.
-// Another thread that does change it meanwhile accesses the location
-// concurrently with this access; its update is lost, and the cell says what
-// it would say had that access never happened. Every machine reports only
-// from what its cell records, and forgetting an access only takes threads,
-// segments and lock-set refinements away from it, so a lost update can
-// hide a race of the forgotten access (one that involves this concurrent
-// access), never make one up (docs/design.md; test/stress/
-// owner_restamps_lose_no_ordered_access.c).
+// the slow path on lock-heavy programs). Another thread that does change it
+// meanwhile accesses the location concurrently with this access; its
+// update is lost, and the cell says what it would say had that access
+// never happened. A granule cell is stored only with its mask unchanged; a
+// concurrent change of masks (an access to another byte of the granule, or
+// its split) can then be partly undone: those bytes read as New, or two
+// cells claim a byte and the first stands for it (the fast path and a
+// split read it first) until an access that covers the byte rewrites both.
+// Every machine reports only from what its cells record, and forgetting an
+// access only takes threads, segments and lock-set refinements away, so a
+// lost update can hide a race of the forgotten access, never make one up
+// (docs/design.md; test/stress/owner_restamps_lose_no_ordered_access.c).
 template <typename Machine>
 ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
                                   const ThreadState *thr) {
@@ -354,22 +352,11 @@ ALWAYS_INLINE bool IsNoopAccess(ShadowCell v, ThreadState *thr, bool write) {
   return Machine::IsNoop(v, thr, write) || thr->noops.Contains(v.raw(), write);
 }
 
+// [a, a+n) inside one granule, whose cells are at `granule`, changes
+// nothing.
 template <typename Machine, bool kAtomic>
-ALWAYS_INLINE bool GranuleUnchangedAt(ThreadState *thr, const u64 *granule,
-                                      uptr a, uptr n, bool write);
-
-// [a, a+n) inside one granule changes nothing.
-template <typename Machine, bool kAtomic>
-ALWAYS_INLINE bool GranuleUnchanged(ThreadState *thr, uptr a, uptr n,
-                                    bool write) {
-  return GranuleUnchangedAt<Machine, kAtomic>(thr, MemToGranule(a), a, n,
-                                              write);
-}
-
-// The same, with the granule's cells at `granule`.
-template <typename Machine, bool kAtomic>
-ALWAYS_INLINE bool GranuleUnchangedAt(ThreadState *thr, const u64 *granule,
-                                      uptr a, uptr n, bool write) {
+ALWAYS_INLINE bool GranuleUnchanged(ThreadState *thr, const u64 *granule,
+                                    uptr a, uptr n, bool write) {
   u64 spread = GranuleCell::SpreadMask(ByteMask(a, n));
   GranuleCell first = LoadGranule(granule);
   if (LIKELY(first.Holds(spread)))
@@ -398,14 +385,15 @@ ALWAYS_INLINE bool AccessUnchanged(ThreadState *thr, uptr addr, uptr size,
                                    bool write) {
   // Most accesses lie inside one granule: no loop.
   if (LIKELY((addr & 7) + size <= 8))
-    return GranuleUnchanged<Machine, kAtomic>(thr, addr, size, write);
+    return GranuleUnchanged<Machine, kAtomic>(thr, MemToGranule(addr), addr,
+                                              size, write);
   // An access lies in one application region, so its granules' cells are
   // consecutive: the mapping is computed once.
   const u64 *granule = MemToGranule(addr);
   uptr end = addr + size;
   for (uptr a = addr; a < end; granule += 2) {
     uptr next = GranuleRunEnd(a, end);
-    if (!GranuleUnchangedAt<Machine, kAtomic>(thr, granule, a, next - a, write))
+    if (!GranuleUnchanged<Machine, kAtomic>(thr, granule, a, next - a, write))
       return false;
     a = next;
   }
