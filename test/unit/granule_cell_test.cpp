@@ -105,6 +105,14 @@ protected:
   ShadowCell Byte(uptr offset) const {
     return LoadCell(SplitCells(Addr(offset), Cell(offset)));
   }
+  // Three values in the granule at `at`: it splits; returns its block.
+  u32 SplitThreeWays(uptr at) {
+    StoreShadowRange(Addr(at), 8, Write(3));
+    StoreShadowRange(Addr(at), 1, Write(4));
+    StoreShadowRange(Addr(at + 1), 1, Write(5));
+    EXPECT_TRUE(Cell(at).split());
+    return Cell(at).split_block();
+  }
   std::vector<std::pair<uptr, uptr>> TouchedRuns() const {
     std::vector<std::pair<uptr, uptr>> runs;
     ForEachTouchedRun(Addr(), sizeof(data), [&](uptr beg, uptr n) {
@@ -225,39 +233,25 @@ TEST_F(GranuleShadowTest, TouchedRunsCrossGranulesCellsAndSplits) {
 }
 
 TEST_F(GranuleShadowTest, SplitsAfterAShadowClearTakeTheOtherHalf) {
-  auto split_three_ways = [&] {
-    StoreShadowRange(Addr(0), 8, Write(3));
-    StoreShadowRange(Addr(0), 1, Write(4));
-    StoreShadowRange(Addr(1), 1, Write(5));
-    EXPECT_TRUE(Cell(0).split());
-    return Cell(0).split_block() / kSplitBlocksPerHalf;
-  };
-  u32 half = split_three_ways();
+  u32 half = SplitThreeWays(0) / kSplitBlocksPerHalf;
   ClearAllShadow();
   EXPECT_EQ((GranulePair{GranuleCell(), GranuleCell()}), Pair(0));
   EXPECT_EQ(0u, SplitBlocksUsed());
-  EXPECT_EQ(half ^ 1, split_three_ways());
+  EXPECT_EQ(half ^ 1, SplitThreeWays(0) / kSplitBlocksPerHalf);
 }
 
 TEST_F(GranuleShadowTest, AFullHalfSplitsIntoTheDirectMappedByteShadow) {
-  auto split_three_ways = [&](uptr at) {
-    StoreShadowRange(Addr(at), 8, Write(3));
-    StoreShadowRange(Addr(at), 1, Write(4));
-    StoreShadowRange(Addr(at + 1), 1, Write(5));
-    EXPECT_TRUE(Cell(at).split());
-    return Cell(at).split_block();
-  };
   LimitSplitBlocksForTesting(SplitBlocksUsed() + 2);
-  EXPECT_NE(0u, split_three_ways(0));
+  EXPECT_NE(0u, SplitThreeWays(0));
   // The half is full: block 0, the byte shadow at the bytes' own address.
-  EXPECT_EQ(0u, split_three_ways(8));
+  EXPECT_EQ(0u, SplitThreeWays(8));
   EXPECT_EQ(MemToShadow(Addr(9)), SplitCells(Addr(9), Cell(8)));
   EXPECT_EQ(Write(5), Byte(9));
   EXPECT_EQ(Write(4), Byte(8));
   EXPECT_EQ(Write(3), Byte(15));
   // A shadow clear starts the other half, empty.
   ClearAllShadow();
-  EXPECT_NE(0u, split_three_ways(16));
+  EXPECT_NE(0u, SplitThreeWays(16));
   LimitSplitBlocksForTesting(kSplitBlocksPerHalf);
 }
 
