@@ -36,6 +36,7 @@ void ForkBefore(ThreadState *thr) {
   while (__atomic_exchange_n(&fork_gate, 1u, __ATOMIC_SEQ_CST))
     sched_yield();
   closed_fork_gate = true;
+  PublishLockHolderCounts();
   while (OtherThreadsHoldRuntimeLocks())
     sched_yield();
 }
@@ -49,6 +50,7 @@ void ForkParentAfter(ThreadState *thr) {
 void ForkChildAfter(ThreadState *thr) {
   closed_fork_gate = false;
   StoreRelease(&fork_gate, 0u);
+  LockHoldersForkChild();
   {
     SpinMutexLock l(ctx->threads.mutex());
     for (u32 slot = 0; slot < ctx->threads.slots_in_use(); slot++) {

@@ -26,9 +26,18 @@ namespace hrace {
 // arrives while its thread holds one is handled after the last is released.
 extern __thread u32 runtime_locks_held __attribute__((tls_model("initial-exec")));
 
-// The threads that hold runtime locks, counted in 64 cache lines (a thread
-// always uses the same one) so that counting costs no contention; a fork
-// waits for the sum to be zero.
+// A fork must see every thread's count. A thread registered as a lock holder
+// (RegisterLockHolder) is found through a table, and its count is this
+// thread-local one, set with plain stores: the fork makes them visible with
+// one asymmetric fence (membarrier) before it reads them, so a lock costs no
+// locked instruction beyond its own. Threads the table does not know (not
+// yet started, finished, adopted, or where membarrier is unavailable) count
+// themselves in 64 shared stripes with atomic adds instead.
+extern __thread bool lock_holder_registered
+    __attribute__((tls_model("initial-exec")));
+
+// The unregistered threads' counts, in 64 cache lines (a thread always uses
+// the same one) so that counting costs no contention.
 struct alignas(64) LockHolderCount {
   u32 threads;
 };
@@ -46,40 +55,61 @@ extern u32 fork_gate;
 // This thread closed the gate: its own acquisitions go through.
 extern __thread bool closed_fork_gate __attribute__((tls_model("initial-exec")));
 void WaitForForkGate();
-// For the fork, which has closed the gate.
+// For the fork, which has closed the gate: makes the registered threads'
+// counts visible, then tells whether any other thread holds a lock.
+void PublishLockHolderCounts();
 bool OtherThreadsHoldRuntimeLocks();
+
+// The calling thread, holding no runtime lock, enters the table (if
+// membarrier works here and the table has room) or leaves it. A thread
+// leaves before its thread-local storage can go away.
+void RegisterLockHolder();
+void UnregisterLockHolder();
+// In a fork's child: only the calling thread is left.
+void LockHoldersForkChild();
 
 // Signals that arrived while this thread was inside the runtime, and what
 // delivers them once it leaves (hrace_signal.cpp sets it up).
 extern __thread u32 signals_deferred __attribute__((tls_model("initial-exec")));
 extern void (*deliver_deferred_signals)();
 
-// The thread takes its first runtime lock, or gives up its last one.
+// The thread takes its first runtime lock (its count becomes 1), or gives
+// up its last one (0).
+ALWAYS_INLINE void LeaveRuntimeLocks() {
+  // Release: a fork that reads 0 then finds the locks released.
+  __atomic_store_n(&runtime_locks_held, 0u, __ATOMIC_RELEASE);
+  if (!lock_holder_registered)
+    __atomic_fetch_sub(LockHolderStripe(), 1u, __ATOMIC_RELEASE);
+  if (UNLIKELY(signals_deferred))
+    deliver_deferred_signals();
+}
+
 ALWAYS_INLINE void EnterRuntimeLocks() {
   for (;;) {
-    // A fork stores the gate and then reads the counts; this counts and
-    // then reads the gate: one of the two sees the other.
-    __atomic_fetch_add(LockHolderStripe(), 1u, __ATOMIC_SEQ_CST);
+    StoreRelaxed(&runtime_locks_held, 1u);
+    if (LIKELY(lock_holder_registered))
+      // The count, then the gate: a fork stores the gate, fences every
+      // thread and reads the counts, so one of the two sees the other. Only
+      // the compiler must keep this order; the fork's fence orders the CPU.
+      __atomic_signal_fence(__ATOMIC_SEQ_CST);
+    else
+      __atomic_fetch_add(LockHolderStripe(), 1u, __ATOMIC_SEQ_CST);
     if (LIKELY(!__atomic_load_n(&fork_gate, __ATOMIC_SEQ_CST)) ||
         closed_fork_gate)
       return;
-    __atomic_fetch_sub(LockHolderStripe(), 1u, __ATOMIC_RELEASE);
+    LeaveRuntimeLocks();
     WaitForForkGate();
   }
-}
-ALWAYS_INLINE void LeaveRuntimeLocks() {
-  __atomic_fetch_sub(LockHolderStripe(), 1u, __ATOMIC_RELEASE);
-  if (UNLIKELY(signals_deferred))
-    deliver_deferred_signals();
 }
 
 class SpinMutex {
 public:
   void Lock() {
     u32 held = runtime_locks_held;
-    if (!held)
+    if (held)
+      StoreRelaxed(&runtime_locks_held, held + 1);
+    else
       EnterRuntimeLocks();
-    StoreRelaxed(&runtime_locks_held, held + 1);
     for (unsigned spins = 0;; spins++) {
       if (!LoadRelaxed(&locked_) &&
           !__atomic_exchange_n(&locked_, 1, __ATOMIC_ACQUIRE))
@@ -94,8 +124,9 @@ public:
   void Unlock() {
     __atomic_store_n(&locked_, 0, __ATOMIC_RELEASE);
     u32 held = runtime_locks_held - 1;
-    StoreRelaxed(&runtime_locks_held, held);
-    if (!held)
+    if (held)
+      StoreRelaxed(&runtime_locks_held, held);
+    else
       LeaveRuntimeLocks();
   }
 

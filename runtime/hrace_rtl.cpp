@@ -481,6 +481,9 @@ void ThreadStart(ThreadState *thr, ThreadContext *tc) {
   if (tc->thread_id != 0)
     MemoryRangeReset(tc->stack_beg, tc->stack_end - tc->stack_beg);
   NewSegment(thr);
+  // An adopted thread's end is never seen, so it cannot leave the table.
+  if (!tc->adopted)
+    RegisterLockHolder();
 }
 
 void ThreadFinish(ThreadState *thr) {
@@ -503,10 +506,14 @@ void ThreadFinish(ThreadState *thr) {
   thr->in_rtl++;
   thr->exiting = true;
   ReleaseDeferredSignals(thr);
-  SpinMutexLock l(ctx->threads.mutex());
-  tc->status = ThreadStatus::kFinished;
-  if (tc->detached)
-    ctx->threads.Recycle(tc);
+  {
+    SpinMutexLock l(ctx->threads.mutex());
+    tc->status = ThreadStatus::kFinished;
+    if (tc->detached)
+      ctx->threads.Recycle(tc);
+  }
+  // Its thread-local storage may go away once the thread is joined.
+  UnregisterLockHolder();
 }
 
 void ThreadJoin(ThreadState *thr, ThreadContext *tc) {
