@@ -23,8 +23,10 @@ void IdSetTable::Init(u32 max_sets, SetId overflow_id, const char *what,
   max_sets_ = max_sets;
   overflow_id_ = overflow_id;
   what_ = what;
+  // The overflow id may lie beyond a lowered capacity (HRACE_SMALL_LIMITS).
+  u32 ids = overflow_id >= max_sets ? overflow_id + 1 : max_sets;
   sets_ = static_cast<Set **>(
-      MmapNoReserveOrDie(max_sets * sizeof(Set *), "interned set table"));
+      MmapNoReserveOrDie(ids * sizeof(Set *), "interned set table"));
   buckets_ = static_cast<SetId *>(MmapNoReserveOrDie(
       2 * static_cast<uptr>(max_sets) * sizeof(SetId), "interned set buckets"));
   Set *empty = static_cast<Set *>(InternalCalloc(sizeof(Set)));

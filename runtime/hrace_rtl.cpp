@@ -14,6 +14,7 @@
 #include "hrace_deadlock.h"
 #include "hrace_interface.h"
 #include "hrace_libc.h"
+#include "hrace_limits.h"
 #include "hrace_misuse.h"
 #include "hrace_report.h"
 #include "hrace_signal.h"
@@ -97,15 +98,20 @@ void Initialize() {
   InitFlags();
   active_msm = c->flags.msm;
   InitShadow();
+  if (kSplitBlocksLimit)
+    LimitSplitBlocks(kSplitBlocksLimit);
   InitHeapBlocks();
   InitInterceptors();
-  c->segments.Init();
+  c->segments.Init(
+      Capacity(kMaxPagesPerGeneration, kSegmentPagesPerGenerationLimit));
   c->syncs.Init();
   c->syncs.SetForgetLockHook(LockOrderForget);
-  c->locksets.Init(kMaxLockSets, kUnknownLockSet, "lock sets");
+  c->locksets.Init(Capacity(kMaxLockSets, kLockSetsLimit), kUnknownLockSet,
+                   "lock sets");
   // Past 1,023 thread sets the join rule no longer shrinks the new ones
   // (docs/design.md): a loss of precision, said only at verbosity=1.
-  c->threadsets.Init(kMaxThreadSets, kThreadSetOverflow, "thread sets",
+  c->threadsets.Init(Capacity(kMaxThreadSets, kThreadSetsLimit),
+                     kThreadSetOverflow, "thread sets",
                      c->flags.verbosity >= 1);
   c->threads.Init();
   ThreadContext *main = c->threads.Create(0);

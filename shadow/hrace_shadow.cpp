@@ -58,7 +58,8 @@ namespace {
 // names the direct-mapped fallback).
 u32 split_half;
 u32 split_used[2];
-// Blocks a half hands out; lowered only by tests, to fill a half quickly.
+// Blocks a half hands out; lowered by tests and small-limit builds, to fill
+// a half quickly.
 u32 split_blocks_limit = kSplitBlocksPerHalf;
 constexpr uptr kSplitBlockBytes = 8 * sizeof(u64);
 
@@ -72,7 +73,7 @@ u32 AllocateSplitBlock() {
 
 } // namespace
 
-void LimitSplitBlocksForTesting(u32 blocks) {
+void LimitSplitBlocks(u32 blocks) {
   StoreRelaxed(&split_blocks_limit,
                blocks < kSplitBlocksPerHalf ? blocks : kSplitBlocksPerHalf);
 }

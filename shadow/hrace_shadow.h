@@ -171,8 +171,9 @@ void SplitGranule(uptr a, GranulePair seen);
 
 // Split blocks handed out in the current generation (tests).
 u32 SplitBlocksUsed();
-// At most `blocks` per half from now on (tests: a full half).
-void LimitSplitBlocksForTesting(u32 blocks);
+// At most `blocks` per half from now on (tests filling a half, and
+// HRACE_SMALL_LIMITS builds).
+void LimitSplitBlocks(u32 blocks);
 
 // Calls fn(beg, size) for each maximal run of bytes of [addr, addr+size)
 // that is not New.

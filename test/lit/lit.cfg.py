@@ -52,5 +52,8 @@ config.substitutions.append(('%hrace_source', config.hrace_source_dir))
 config.substitutions.append(('%hrace_build', config.hrace_binary_dir))
 
 config.available_features.add('llvm-%d' % config.llvm_version_major)
+# The runtime was built with HRACE_SMALL_LIMITS (runtime/hrace_limits.h).
+if getattr(config, 'hrace_small_limits', False):
+    config.available_features.add('small-limits')
 if os.path.exists('/usr/bin/valgrind'):
     config.available_features.add('valgrind')

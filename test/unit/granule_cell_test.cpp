@@ -241,7 +241,7 @@ TEST_F(GranuleShadowTest, SplitsAfterAShadowClearTakeTheOtherHalf) {
 }
 
 TEST_F(GranuleShadowTest, AFullHalfSplitsIntoTheDirectMappedByteShadow) {
-  LimitSplitBlocksForTesting(SplitBlocksUsed() + 2);
+  LimitSplitBlocks(SplitBlocksUsed() + 2);
   EXPECT_NE(0u, SplitThreeWays(0));
   // The half is full: block 0, the byte shadow at the bytes' own address.
   EXPECT_EQ(0u, SplitThreeWays(8));
@@ -252,7 +252,7 @@ TEST_F(GranuleShadowTest, AFullHalfSplitsIntoTheDirectMappedByteShadow) {
   // A shadow clear starts the other half, empty.
   ClearAllShadow();
   EXPECT_NE(0u, SplitThreeWays(16));
-  LimitSplitBlocksForTesting(kSplitBlocksPerHalf);
+  LimitSplitBlocks(kSplitBlocksPerHalf);
 }
 
 } // namespace
