@@ -46,38 +46,62 @@ void MarkAllocated(ThreadState *thr, uptr pc, uptr addr, uptr size) {
   });
 }
 
+NOINLINE void EntryAccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
+                              bool write) {
+  u32 ignored = write ? thr->ignore_writes : thr->ignore_reads;
+  if (UNLIKELY((ignored | thr->record_accesses) != 0 || thr->segment == 0))
+    return AccessUnusual(thr, pc, addr, size, write);
+  WithActiveMachine([=](auto machine) {
+    using Machine = decltype(machine);
+    if ((addr & 7) + size > 8 &&
+        AccessUnchanged<Machine, false>(thr, addr, size, write))
+      return;
+    AccessSlow<Machine>(thr, pc, addr, size, write);
+  });
+}
+
 } // namespace hrace
 
 using namespace hrace;
 
 // One pair of entry points per size. The pc passed down is the return address
 // into the instrumented function, which symbolizes to the access's line.
+// Up to 8 bytes: the no-op test of one granule inline, the rest a tail call.
 #define HRACE_ACCESS_ENTRY(name, size, write)                                  \
-  extern "C" void name(void *addr) {                                          \
-    MemoryAccess(cur_thread(), CALLER_PC(), reinterpret_cast<uptr>(addr),      \
-                 size, write);                                                 \
+  extern "C" void name(void *addr) {                                           \
+    ThreadState *thr = cur_thread();                                           \
+    uptr a = reinterpret_cast<uptr>(addr);                                     \
+    if (LIKELY(EntryAccessIsNoop(thr, a, size, write)))                        \
+      return;                                                                  \
+    EntryAccessSlow(thr, CALLER_PC(), a, size, write);                         \
+  }
+// 16 bytes: all of MemoryAccess inline (EntryAccessIsNoop says why).
+#define HRACE_ACCESS_ENTRY16(name, write)                                      \
+  extern "C" void name(void *addr) {                                           \
+    MemoryAccess(cur_thread(), CALLER_PC(), reinterpret_cast<uptr>(addr), 16,  \
+                 write);                                                       \
   }
 
 HRACE_ACCESS_ENTRY(__hrace_read1, 1, false)
 HRACE_ACCESS_ENTRY(__hrace_read2, 2, false)
 HRACE_ACCESS_ENTRY(__hrace_read4, 4, false)
 HRACE_ACCESS_ENTRY(__hrace_read8, 8, false)
-HRACE_ACCESS_ENTRY(__hrace_read16, 16, false)
+HRACE_ACCESS_ENTRY16(__hrace_read16, false)
 HRACE_ACCESS_ENTRY(__hrace_write1, 1, true)
 HRACE_ACCESS_ENTRY(__hrace_write2, 2, true)
 HRACE_ACCESS_ENTRY(__hrace_write4, 4, true)
 HRACE_ACCESS_ENTRY(__hrace_write8, 8, true)
-HRACE_ACCESS_ENTRY(__hrace_write16, 16, true)
+HRACE_ACCESS_ENTRY16(__hrace_write16, true)
 // Granules are split where bytes diverge, so an unaligned access needs no
 // special treatment.
 HRACE_ACCESS_ENTRY(__hrace_unaligned_read2, 2, false)
 HRACE_ACCESS_ENTRY(__hrace_unaligned_read4, 4, false)
 HRACE_ACCESS_ENTRY(__hrace_unaligned_read8, 8, false)
-HRACE_ACCESS_ENTRY(__hrace_unaligned_read16, 16, false)
+HRACE_ACCESS_ENTRY16(__hrace_unaligned_read16, false)
 HRACE_ACCESS_ENTRY(__hrace_unaligned_write2, 2, true)
 HRACE_ACCESS_ENTRY(__hrace_unaligned_write4, 4, true)
 HRACE_ACCESS_ENTRY(__hrace_unaligned_write8, 8, true)
-HRACE_ACCESS_ENTRY(__hrace_unaligned_write16, 16, true)
+HRACE_ACCESS_ENTRY16(__hrace_unaligned_write16, true)
 
 extern "C" void __hrace_read_range(void *addr, uintptr_t size) {
   MemoryAccess(cur_thread(), CALLER_PC(), reinterpret_cast<uptr>(addr), size,

@@ -42,8 +42,6 @@ bool HeldLocks::Holds(LockId id) const {
 }
 
 void HeldLocks::Refresh(IdSetTable *table) {
-  if (!dirty_)
-    return;
   LockId all[kMax], write[kMax];
   u32 n_all = 0, n_write = 0;
   for (u32 i = 0; i < count_; i++) {

@@ -39,12 +39,15 @@ public:
   void Add(LockId id, bool write);
   void Remove(LockId id);
   bool Holds(LockId id) const;
-  LockSetId All(IdSetTable *table) {
-    Refresh(table);
+  // Inline: every slow-path access asks, and the sets rarely changed since.
+  ALWAYS_INLINE LockSetId All(IdSetTable *table) {
+    if (UNLIKELY(dirty_))
+      Refresh(table);
     return all_;
   }
-  LockSetId WriteHeld(IdSetTable *table) {
-    Refresh(table);
+  ALWAYS_INLINE LockSetId WriteHeld(IdSetTable *table) {
+    if (UNLIKELY(dirty_))
+      Refresh(table);
     return write_;
   }
   u32 count() const { return count_; }

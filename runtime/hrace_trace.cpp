@@ -11,33 +11,10 @@
 
 namespace hrace {
 
-namespace {
-constexpr u64 kWriteBit = 1ull << 63;
-constexpr u64 kAtomicBit = 1ull << 62;
-}
-
 void Trace::Init() {
   if (!events_)
     events_ = static_cast<Event *>(
         MmapNoReserveOrDie(kEvents * sizeof(Event), "thread trace"));
-}
-
-void Trace::AddAccess(uptr addr, uptr size, bool is_write, bool is_atomic,
-                      uptr pc, SegmentId seg, LockSetId locks) {
-  u64 pos = pos_;
-  Event &e = events_[pos % kEvents];
-  StoreRelaxed(&e.stamp, static_cast<u64>(0));
-  // The cleared stamp must be visible before any field changes.
-  __atomic_thread_fence(__ATOMIC_RELEASE);
-  StoreRelaxed(&e.addr, static_cast<u64>(addr));
-  StoreRelaxed(&e.size_and_kind, static_cast<u64>(size) |
-                                     (is_write ? kWriteBit : 0) |
-                                     (is_atomic ? kAtomicBit : 0));
-  StoreRelaxed(&e.pc, static_cast<u64>(pc));
-  StoreRelaxed(&e.seg_and_locks,
-               static_cast<u64>(seg) | (static_cast<u64>(locks) << 32));
-  StoreRelease(&e.stamp, pos + 1);
-  StoreRelease(&pos_, pos + 1);
 }
 
 bool Trace::ReadEvent(u64 pos, AccessRecord *out, SegmentId *seg) const {

@@ -45,6 +45,7 @@ public:
   static constexpr uptr kEvents = 1 << 16;
 
   void Init();
+  // Inline: the slow path of every access that changes a cell appends.
   void AddAccess(uptr addr, uptr size, bool is_write, bool is_atomic, uptr pc,
                  SegmentId seg, LockSetId locks);
   // The most recent access of `kind` in segment `seg` overlapping
@@ -55,6 +56,9 @@ public:
 private:
   // Event `pos` if it is still in the ring, with its segment.
   bool ReadEvent(u64 pos, AccessRecord *out, SegmentId *seg) const;
+
+  static constexpr u64 kWriteBit = 1ull << 63;
+  static constexpr u64 kAtomicBit = 1ull << 62;
 
   struct Event {
     // Position + 1 of the event in the slot; 0 while it is being written.
@@ -67,6 +71,25 @@ private:
   Event *events_ = nullptr;
   u64 pos_ = 0;
 };
+
+ALWAYS_INLINE void Trace::AddAccess(uptr addr, uptr size, bool is_write,
+                                    bool is_atomic, uptr pc, SegmentId seg,
+                                    LockSetId locks) {
+  u64 pos = pos_;
+  Event &e = events_[pos % kEvents];
+  StoreRelaxed(&e.stamp, static_cast<u64>(0));
+  // The cleared stamp must be visible before any field changes.
+  __atomic_thread_fence(__ATOMIC_RELEASE);
+  StoreRelaxed(&e.addr, static_cast<u64>(addr));
+  StoreRelaxed(&e.size_and_kind, static_cast<u64>(size) |
+                                     (is_write ? kWriteBit : 0) |
+                                     (is_atomic ? kAtomicBit : 0));
+  StoreRelaxed(&e.pc, static_cast<u64>(pc));
+  StoreRelaxed(&e.seg_and_locks,
+               static_cast<u64>(seg) | (static_cast<u64>(locks) << 32));
+  StoreRelease(&e.stamp, pos + 1);
+  StoreRelease(&pos_, pos + 1);
+}
 
 } // namespace hrace
 
