@@ -104,7 +104,8 @@ ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
                                   const ThreadState *thr) {
   SegmentId owner = Machine::Owner(old);
   return owner != 0 && Machine::Owner(now) == thr->segment &&
-         ctx->segments.Get(owner).thread_id == thr->thread_id;
+         (InSamePage(owner, thr->segment) ||
+          ctx->segments.Get(owner).thread_id == thr->thread_id);
 }
 
 // One access on the slow path, granule by granule.

@@ -96,7 +96,8 @@ void AddBenignRace(uptr addr, uptr size);
 
 // Segment `seg` happens before the current point of thr.
 ALWAYS_INLINE bool HappensBefore(ThreadState *thr, SegmentId seg) {
-  if (seg == thr->segment || seg == 0)
+  // The thread's own segments (the common case of a re-stamp), by id alone.
+  if (InSamePage(seg, thr->segment) || seg == 0)
     return true;
   SegmentInfo s = ctx->segments.Get(seg);
   // A segment of the thread that had this slot before: the thread's own clock

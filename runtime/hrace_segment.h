@@ -59,6 +59,13 @@ struct SegmentCursor {
   u32 thread_id = 0;
 };
 
+// A page belongs to one thread: two ids in one page are segments of one
+// thread, the larger the later. An id in the page of a thread's current
+// segment is thus one of its own, known without a table load.
+ALWAYS_INLINE bool InSamePage(SegmentId a, SegmentId b) {
+  return ((a ^ b) >> kSegmentPageBits) == 0;
+}
+
 class SegmentTable {
 public:
   // `pages_per_generation` (at most kMaxPagesPerGeneration) is lowered only
