@@ -52,6 +52,23 @@ TEST_F(SegmentTest, EachThreadHasItsOwnPage) {
   EXPECT_EQ(0u, segments->Get(a2).slot);
 }
 
+// InSamePage tells a thread's own segments by id alone: ids of one page are
+// one thread's, and another thread's never share its page.
+TEST_F(SegmentTest, OnlyOneThreadsSegmentsShareAPage) {
+  SegmentCursor a, b;
+  SegmentId a1 = segments->Create(&a, 0, 1, 0);
+  SegmentId b1 = segments->Create(&b, 1, 1, 1);
+  SegmentId a2 = segments->Create(&a, 0, 2, 0);
+  SegmentId b2 = segments->Create(&b, 1, 2, 1);
+  EXPECT_TRUE(InSamePage(a1, a2));
+  EXPECT_TRUE(InSamePage(b1, b2));
+  EXPECT_FALSE(InSamePage(a1, b1));
+  EXPECT_FALSE(InSamePage(a2, b2));
+  // A renamed thread (a forked child's) starts a page of its own.
+  SegmentId renamed = segments->Create(&a, 0, 3, 7);
+  EXPECT_FALSE(InSamePage(a2, renamed));
+}
+
 TEST_F(SegmentTest, AJumpInTheClockOrANewNameStartsANewPage) {
   SegmentCursor t;
   SegmentId first = segments->Create(&t, 0, 1, 0);
