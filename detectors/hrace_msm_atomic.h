@@ -56,8 +56,12 @@
 // (an unlocked atomic write there is judged as a plain one would be, which
 // can report it against a locked atomic write: mixing locked plain, locked
 // atomic and unlocked atomic writes of one location). Leaving an atomic
-// state is judged by happens-before alone: an atomic variable is not
-// protected by locks. What the cells forget (docs/
+// state is judged by the machine's ordering (Machine::Ordered, "hb" in the
+// tables): happens-before, and in the hybrid machines also a hand-off edge
+// of the location's heap block, which orders every access to the block (a
+// mutex inside a node handed over under another lock: its initialisation
+// and the receiver's lock). Locks do not protect an atomic variable. What
+// the cells forget (docs/
 // design.md): of several unordered atomic readers only the first is kept;
 // an atomic access forgets the plain state's lock sets and its readers; a
 // plain read concurrent with a kept atomic reader is not kept.
@@ -120,7 +124,7 @@ template <typename Machine> struct MsmAtomic {
     case CellState::kAtomic:
       return AfterAtomicState(c, thr, ac.write, CellState::kAtomic);
     case CellState::kAtomicAfterPlainWrite:
-      if (!HappensBefore(thr, c.segment()))
+      if (!Machine::Ordered(thr, ac, c.segment()))
         return Race(race, c.segment(), AccessKind::kWrite, false);
       return AfterAtomicState(c, thr, ac.write,
                               CellState::kAtomicAfterPlainWrite);
@@ -149,9 +153,9 @@ template <typename Machine> struct MsmAtomic {
   static ShadowCell PlainTransition(ShadowCell c, ThreadState *thr,
                                     const AccessContext &ac, RaceInfo *race) {
     bool atomic_write = c.state() == CellState::kAtomic;
-    if (c.segment() && !HappensBefore(thr, c.segment()))
+    if (c.segment() && !Machine::Ordered(thr, ac, c.segment()))
       return Race(race, c.segment(), AccessKind::kWrite, atomic_write);
-    bool reader_ordered = !c.aux() || HappensBefore(thr, c.aux());
+    bool reader_ordered = !c.aux() || Machine::Ordered(thr, ac, c.aux());
     if (ac.write && !reader_ordered)
       return Race(race, c.aux(), AccessKind::kRead, true);
     // A read concurrent with the atomic reader keeps the cell: a later

@@ -65,6 +65,13 @@ struct MsmHb {
     return keeps_write ? c.segment() : 0;
   }
 
+  // What orders the access in `seg` before this one: happens-before alone.
+  static bool Ordered(ThreadState *thr, const AccessContext &ac,
+                      SegmentId seg) {
+    (void)ac;
+    return HappensBefore(thr, seg);
+  }
+
   // The latest access's thread: the write's, or the read's once there is
   // one (the write it keeps happens before that read).
   static SegmentId Owner(ShadowCell c) {

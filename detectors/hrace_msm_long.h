@@ -59,6 +59,13 @@ struct MsmLong {
     return c.state() == CellState::kExclusiveWrite ? c.segment() : 0;
   }
 
+  // What orders the access in `seg` before this one: happens-before, or a
+  // hand-off edge of the accessed location's heap block.
+  static bool Ordered(ThreadState *thr, const AccessContext &ac,
+                      SegmentId seg) {
+    return HappensBefore(thr, seg) || hybrid::HandedOver(thr, ac, seg);
+  }
+
   // Exclusive-Read-Write is a suspicion between threads, not an owner's.
   static SegmentId Owner(ShadowCell c) {
     CellState s = c.state();

@@ -83,6 +83,13 @@ struct MsmShort {
     return IsReadAfterWrite(c.state()) ? c.aux() : 0;
   }
 
+  // What orders the access in `seg` before this one: happens-before, or a
+  // hand-off edge of the accessed location's heap block.
+  static bool Ordered(ThreadState *thr, const AccessContext &ac,
+                      SegmentId seg) {
+    return HappensBefore(thr, seg) || hybrid::HandedOver(thr, ac, seg);
+  }
+
   // The exclusive states belong to their segment's thread (Exclusive-Read-
   // after-Write to its read's).
   static SegmentId Owner(ShadowCell c) {

@@ -70,8 +70,8 @@ void RegisterLockHolder() {
     if (i == kMaxRegisteredHolders)
       return;
     if (i == registered_holders_end)
-      registered_holders_end++;
-    registered_holders[i] = &runtime_locks_held;
+      StoreRelease(&registered_holders_end, i + 1);
+    StoreRelease(&registered_holders[i], &runtime_locks_held);
     registered_holder_index = i;
   }
   // After the table's lock is released: that release counted in the stripes.
@@ -83,7 +83,8 @@ void UnregisterLockHolder() {
     return;
   lock_holder_registered = false;
   SpinMutexLock l(&registered_holders_mu);
-  registered_holders[registered_holder_index] = nullptr;
+  StoreRelease(&registered_holders[registered_holder_index],
+               static_cast<u32 *>(nullptr));
 }
 
 void LockHoldersForkChild() {
