@@ -8,8 +8,12 @@
 #include "hrace_trace.h"
 
 #include "hrace_alloc.h"
+#include "hrace_lockset.h"
 
 namespace hrace {
+
+// An event keeps 20 bits of lock set id.
+static_assert(kMaxLockSets == 1u << 20, "lock set ids fit an event");
 
 void Trace::Init() {
   if (!events_)
@@ -20,21 +24,22 @@ void Trace::Init() {
 bool Trace::ReadEvent(u64 pos, AccessRecord *out, SegmentId *seg) const {
   const Event &e = events_[pos % kEvents];
   u64 stamp = LoadAcquire(&e.stamp);
-  u64 seg_and_locks = LoadRelaxed(&e.seg_and_locks);
-  u64 size_and_kind = LoadRelaxed(&e.size_and_kind);
-  uptr ev_addr = LoadRelaxed(&e.addr);
+  u64 meta = LoadRelaxed(&e.meta);
+  u64 addr_and_size_high = LoadRelaxed(&e.addr_and_size_high);
   uptr ev_pc = LoadRelaxed(&e.pc);
   __atomic_thread_fence(__ATOMIC_ACQUIRE);
   // The owner has wrapped around onto this slot (or is writing it).
   if (stamp != pos + 1 || LoadRelaxed(&e.stamp) != stamp)
     return false;
-  *seg = static_cast<SegmentId>(seg_and_locks & 0xffffffff);
-  *out = {ev_addr,
-          size_and_kind & ~(kWriteBit | kAtomicBit),
+  *seg = static_cast<SegmentId>(meta & kMaxSegmentId);
+  *out = {addr_and_size_high & kAddrMask,
+          ((addr_and_size_high >> kAddrBits) << kSizeLowBits) |
+              (meta >> kSizeShift),
           ev_pc,
-          (size_and_kind & kWriteBit) != 0,
-          (size_and_kind & kAtomicBit) != 0,
-          static_cast<LockSetId>(seg_and_locks >> 32)};
+          ((meta >> kWriteShift) & 1) != 0,
+          ((meta >> kAtomicShift) & 1) != 0,
+          static_cast<LockSetId>((meta >> kLocksShift) &
+                                 ((1u << kLockSetBits) - 1))};
   return true;
 }
 

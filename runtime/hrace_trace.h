@@ -57,17 +57,31 @@ private:
   // Event `pos` if it is still in the ring, with its segment.
   bool ReadEvent(u64 pos, AccessRecord *out, SegmentId *seg) const;
 
-  static constexpr u64 kWriteBit = 1ull << 63;
-  static constexpr u64 kAtomicBit = 1ull << 62;
+  // 32 bytes, two events per cache line and none across two: appending is
+  // the slow path's one store to memory it has not touched lately (a 40-byte
+  // event was the largest stall of a re-stamp). Application addresses have
+  // 48 bits, so the top 16 bits of `addr` hold the high half of a 32-bit
+  // size (a larger access is recorded as its first 4 GB); `meta` holds the
+  // segment, the lock set, the kind and the size's low half.
+  static constexpr u32 kLockSetBits = 20;
+  static constexpr u32 kSizeLowBits = 16;
+  static constexpr u32 kAddrBits = 48;
+  static constexpr u64 kAddrMask = (1ull << kAddrBits) - 1;
+  static constexpr u64 kMaxSize = (1ull << 32) - 1;
+  static constexpr u32 kLocksShift = kSegmentBits;
+  static constexpr u32 kWriteShift = kLocksShift + kLockSetBits;
+  static constexpr u32 kAtomicShift = kWriteShift + 1;
+  static constexpr u32 kSizeShift = kAtomicShift + 1;
+  static_assert(kSizeShift + kSizeLowBits == 64, "meta fills one word");
 
   struct Event {
     // Position + 1 of the event in the slot; 0 while it is being written.
     u64 stamp;
-    u64 addr;
-    u64 size_and_kind;
+    u64 addr_and_size_high;
     u64 pc;
-    u64 seg_and_locks;
+    u64 meta;
   };
+  static_assert(sizeof(Event) == 32, "two events per cache line");
   Event *events_ = nullptr;
   u64 pos_ = 0;
 };
@@ -80,13 +94,16 @@ ALWAYS_INLINE void Trace::AddAccess(uptr addr, uptr size, bool is_write,
   StoreRelaxed(&e.stamp, static_cast<u64>(0));
   // The cleared stamp must be visible before any field changes.
   __atomic_thread_fence(__ATOMIC_RELEASE);
-  StoreRelaxed(&e.addr, static_cast<u64>(addr));
-  StoreRelaxed(&e.size_and_kind, static_cast<u64>(size) |
-                                     (is_write ? kWriteBit : 0) |
-                                     (is_atomic ? kAtomicBit : 0));
+  u64 size32 = size < kMaxSize ? size : kMaxSize;
+  StoreRelaxed(&e.addr_and_size_high,
+               (static_cast<u64>(addr) & kAddrMask) |
+                   ((size32 >> kSizeLowBits) << kAddrBits));
   StoreRelaxed(&e.pc, static_cast<u64>(pc));
-  StoreRelaxed(&e.seg_and_locks,
-               static_cast<u64>(seg) | (static_cast<u64>(locks) << 32));
+  StoreRelaxed(&e.meta, static_cast<u64>(seg) |
+                            (static_cast<u64>(locks) << kLocksShift) |
+                            (static_cast<u64>(is_write) << kWriteShift) |
+                            (static_cast<u64>(is_atomic) << kAtomicShift) |
+                            (size32 << kSizeShift));
   StoreRelease(&e.stamp, pos + 1);
   StoreRelease(&pos_, pos + 1);
 }

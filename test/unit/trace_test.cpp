@@ -117,6 +117,23 @@ TEST_F(TraceTest, LargeSegmentAndLockSetIdsRoundTrip) {
   EXPECT_EQ(0xfffffu, found.locks);
 }
 
+// An event packs the size beside the address and the segment: sizes beyond
+// 16 bits and high user addresses come back whole; an access of 4 GB or
+// more is kept as its first 4 GB.
+TEST_F(TraceTest, LargeSizesAndHighAddressesRoundTrip) {
+  const uptr high = 0x7ffff7dd0000;
+  trace->AddAccess(high, 70000, true, false, 0xabc, 5, 0);
+  ASSERT_TRUE(Find(5, high + 69999, 1, AccessKind::kWrite));
+  EXPECT_EQ(high, found.addr);
+  EXPECT_EQ(70000u, found.size);
+  EXPECT_FALSE(Find(5, high + 70000, 1, AccessKind::kWrite));
+  trace->AddAccess(0x10000000, uptr(5) << 30, false, true, 0xdef, 6, 0xfffff);
+  ASSERT_TRUE(Find(6, 0x10000000, 1, AccessKind::kRead));
+  EXPECT_EQ((uptr(1) << 32) - 1, found.size);
+  EXPECT_TRUE(found.is_atomic);
+  EXPECT_EQ(0xfffffu, found.locks);
+}
+
 TEST_F(TraceTest, OldestEventsAreOverwritten) {
   trace->AddAccess(0x1000, 8, true, false, 0xabc, 1, 0);
   trace->AddAccess(0x2000, 8, true, false, 0xdef, 1, 0);
