@@ -481,17 +481,27 @@ ALWAYS_INLINE bool EntryAccessIsNoop(ThreadState *thr, uptr addr, uptr size,
 void EntryAccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
                      bool write);
 
+// An atomic access of an active thread that is ignored or changes nothing.
+ALWAYS_INLINE bool AtomicAccessIsNoop(ThreadState *thr, uptr addr, uptr size,
+                                      bool write) {
+  if (UNLIKELY((write ? thr->ignore_writes : thr->ignore_reads) != 0))
+    return true;
+  bool noop = false;
+  WithActiveMachine([&](auto machine) __attribute__((always_inline)) {
+    noop = AccessUnchanged<decltype(machine), true>(thr, addr, size, write);
+  });
+  return noop;
+}
+
 // An atomic operation's access, for a thread known to be active (its
 // synchronisation is hrace_atomic.cpp's). Ignored accesses stay ignored.
 ALWAYS_INLINE void AtomicMemoryAccess(ThreadState *thr, uptr pc, uptr addr,
                                       uptr size, bool write) {
-  if (UNLIKELY((write ? thr->ignore_writes : thr->ignore_reads) != 0))
+  if (LIKELY(AtomicAccessIsNoop(thr, addr, size, write)))
     return;
-  WithActiveMachine([=](auto machine) __attribute__((always_inline)) {
-    using Machine = decltype(machine);
-    if (LIKELY((AccessUnchanged<Machine, true>(thr, addr, size, write))))
-      return;
-    AccessSlow<Machine>(thr, pc, addr, size, write, /*atomic=*/true);
+  WithActiveMachine([=](auto machine) {
+    AccessSlow<decltype(machine)>(thr, pc, addr, size, write,
+                                  /*atomic=*/true);
   });
 }
 

@@ -629,7 +629,9 @@ void MemoryAllocatedBy(ThreadState *thr, uptr alloc_pc, uptr caller_pc,
 }
 
 void SyncObjectUsed(ThreadState *thr, uptr fn, uptr caller_pc, uptr addr) {
-  if (!IsAppMem(addr))
+  // Most uses change nothing (a thread's own earlier read of the word is
+  // kept): no frame for a report to show.
+  if (!IsAppMem(addr) || AtomicAccessIsNoop(thr, addr, 1, false))
     return;
   // Reports symbolize pc - 1: fn + 1 names the function.
   AccessInFunction(fn + 1, caller_pc, [&](uptr pc) {
