@@ -33,6 +33,7 @@ void MarkAllocated(ThreadState *thr, uptr pc, uptr addr, uptr size) {
   if (!size || thr->ignore_writes || thr->segment == 0 || !thr->context)
     return;
   WithActiveMachine([&](auto machine) {
+    ShadowWriteScope scope(thr);
     RaceInfo race{};
     ShadowCell write = decltype(machine)::Transition(
         ShadowCell(), thr, AccessContext{true, addr, false}, &race);

@@ -333,13 +333,15 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
   // A signal handler's own accesses would interleave with this one's trace
   // entry and the thread's caches: it waits until the access is done.
   thr->in_rtl++;
-  RenewSegmentOfOldGeneration(thr);
   SlowAccess<Machine> access(thr, pc, addr, size, write, atomic);
-  uptr end = addr + size;
-  for (uptr a = addr; a < end;) {
-    uptr next = GranuleRunEnd(a, end);
-    access.Granule(a, next - a);
-    a = next;
+  {
+    ShadowWriteScope scope(thr);
+    uptr end = addr + size;
+    for (uptr a = addr; a < end;) {
+      uptr next = GranuleRunEnd(a, end);
+      access.Granule(a, next - a);
+      a = next;
+    }
   }
   access.Finish();
   LeaveRuntime(thr);

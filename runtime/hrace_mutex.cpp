@@ -15,6 +15,7 @@ namespace hrace {
 
 __thread u32 runtime_locks_held __attribute__((tls_model("initial-exec")));
 __thread bool lock_holder_registered __attribute__((tls_model("initial-exec")));
+bool asymmetric_fence_works;
 LockHolderCount lock_holders[kLockHolderStripes];
 u32 fork_gate;
 __thread bool closed_fork_gate __attribute__((tls_model("initial-exec")));
@@ -52,6 +53,8 @@ bool AsymmetricFenceAvailable() {
                        MEMBARRIER_CMD_REGISTER_PRIVATE_EXPEDITED, 0, 0);
     f = res == 0 ? kFenceAvailable : kFenceUnavailable;
     StoreRelease(&asymmetric_fence, f);
+    __atomic_store_n(&asymmetric_fence_works, f == kFenceAvailable,
+                     __ATOMIC_RELEASE);
   }
   return f == kFenceAvailable;
 }
@@ -92,6 +95,7 @@ void LockHoldersForkChild() {
   // registration over to the child's new address space, so it registers
   // again, and the calling thread keeps counting the way that allows.
   StoreRelaxed(&asymmetric_fence, u32(kFenceUnknown));
+  __atomic_store_n(&asymmetric_fence_works, false, __ATOMIC_RELAXED);
   for (u32 i = 0; i < registered_holders_end; i++)
     registered_holders[i] = nullptr;
   registered_holders_end = 0;
@@ -101,10 +105,12 @@ void LockHoldersForkChild() {
     RegisterLockHolder();
 }
 
-void PublishLockHolderCounts() {
+void AsymmetricFence() {
   if (LoadAcquire(&asymmetric_fence) == kFenceAvailable)
     syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
 }
+
+void PublishLockHolderCounts() { AsymmetricFence(); }
 
 bool OtherThreadsHoldRuntimeLocks() {
   u32 holders = 0;

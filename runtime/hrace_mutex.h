@@ -60,6 +60,20 @@ void WaitForForkGate();
 void PublishLockHolderCounts();
 bool OtherThreadsHoldRuntimeLocks();
 
+// An asymmetric fence between a thread's plain store and another thread's
+// read of it: the reader calls AsymmetricFence (membarrier, where the kernel
+// offers it) and then reads; the writer stores and then calls
+// FenceForAsymmetricReader before its next load, a compiler barrier where
+// membarrier works and a full fence where it does not.
+extern bool asymmetric_fence_works;
+void AsymmetricFence();
+ALWAYS_INLINE void FenceForAsymmetricReader() {
+  if (LIKELY(__atomic_load_n(&asymmetric_fence_works, __ATOMIC_RELAXED)))
+    __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  else
+    __atomic_thread_fence(__ATOMIC_SEQ_CST);
+}
+
 // The calling thread, holding no runtime lock, enters the table (if
 // membarrier works here and the table has room) or leaves it. A thread
 // leaves before its thread-local storage can go away.

@@ -143,10 +143,37 @@ void MarkBenign(uptr addr, uptr size) {
 // whose first access came before the clear are missed; nothing is reported
 // that did not happen. Threads that find the generation advanced meanwhile
 // just retry.
+// Generation `seen` + 1 reuses the ids of generation `seen` - 1: no thread
+// may still be writing one into the shadow (ShadowWriteScope). Such a
+// thread is inside an access and needs neither lock held here.
+void WaitForShadowWritersBefore(ThreadState *thr, u32 seen) {
+  AsymmetricFence();
+  SpinMutexLock l(ctx->threads.mutex());
+  for (u32 slot = 0; slot < ctx->threads.slots_in_use(); slot++) {
+    ThreadContext *tc = ctx->threads.ContextOfSlot(slot);
+    // A running thread's state stays while the registry lock is held.
+    if (!tc || tc->status != ThreadStatus::kRunning || !tc->state ||
+        tc->state == thr)
+      continue;
+    for (;;) {
+      u32 writing = LoadAcquire(&tc->state->shadow_write_generation);
+      if (writing == 0 || writing > seen)
+        break;
+      sched_yield();
+    }
+  }
+}
+
 void StartNextSegmentGeneration(ThreadState *thr, u32 seen) {
+  // A thread that already holds a runtime lock (an atomic read-modify-write
+  // holds its variable's) does not wait: a writer it waited for might need
+  // that lock. The clear then goes ahead as it did before the wait existed.
+  bool may_wait = runtime_locks_held == 0;
   SpinMutexLock l(&ctx->generation_mu);
   if (ctx->segments.generation() != seen)
     return;
+  if (may_wait)
+    WaitForShadowWritersBefore(thr, seen);
   ClearAllShadow();
   {
     SpinMutexLock b(&benign_races_mu);

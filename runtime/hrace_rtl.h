@@ -90,6 +90,35 @@ ALWAYS_INLINE void RenewSegmentOfOldGeneration(ThreadState *thr) {
     NewSegment(thr);
 }
 
+// From taking a segment id of the current generation to the last store of
+// it in the shadow. An id one generation old keeps its meaning; one two
+// generations old would be read as an id of the current generation, so the
+// thread that starts generation g + 2 waits until no thread is inside such
+// a scope with an id of generation g (StartNextSegmentGeneration). The
+// scope says so with a plain store, which that thread makes visible with an
+// asymmetric fence: the generation is read again after the store, and a
+// clear that slipped in between takes a new id.
+class ShadowWriteScope {
+public:
+  explicit ShadowWriteScope(ThreadState *thr) : thr_(thr) {
+    for (;;) {
+      RenewSegmentOfOldGeneration(thr);
+      u32 generation = thr->segment_cursor.generation;
+      StoreRelaxed(&thr->shadow_write_generation, generation + 1);
+      FenceForAsymmetricReader();
+      if (LIKELY(ctx->segments.generation() == generation))
+        return;
+      StoreRelease(&thr->shadow_write_generation, 0u);
+    }
+  }
+  ~ShadowWriteScope() { StoreRelease(&thr_->shadow_write_generation, 0u); }
+  ShadowWriteScope(const ShadowWriteScope &) = delete;
+  ShadowWriteScope &operator=(const ShadowWriteScope &) = delete;
+
+private:
+  ThreadState *thr_;
+};
+
 // ANNOTATE_BENIGN_RACE ranges: the cells are put in the Race state, again
 // after each clear of the shadow.
 void AddBenignRace(uptr addr, uptr size);

@@ -102,6 +102,10 @@ struct ThreadState {
   u32 previous_owner_clock = 0;
   // Where this thread's next segment ids come from.
   SegmentCursor segment_cursor;
+  // Generation + 1 of the segment ids this thread is writing into the
+  // shadow (ShadowWriteScope), 0 when it is not: the thread that starts a
+  // generation waits until no id two generations old is on its way.
+  u32 shadow_write_generation = 0;
   u32 stack_depth = 0;
   uptr *shadow_stack = nullptr;
   ThreadContext *context = nullptr;
