@@ -138,14 +138,12 @@ void MarkBenign(uptr addr, uptr size) {
   StoreShadowRange(addr, size, ShadowCell::Make(CellState::kRace, 0, 0));
 }
 
-// This generation's segment ids are used up: every cell goes back to New
-// and the next generation starts in the other half of the id space. Races
-// whose first access came before the clear are missed; nothing is reported
-// that did not happen. Threads that find the generation advanced meanwhile
-// just retry.
 // Generation `seen` + 1 reuses the ids of generation `seen` - 1: no thread
 // may still be writing one into the shadow (ShadowWriteScope). Such a
-// thread is inside an access and needs neither lock held here.
+// thread is inside an access and needs neither lock held here; but a split
+// in it may wait at a closed fork gate, and the fork waits for the locks
+// held here, so a closed gate ends the wait (the hazard then remains, for
+// that clear only).
 void WaitForShadowWritersBefore(ThreadState *thr, u32 seen) {
   AsymmetricFence();
   SpinMutexLock l(ctx->threads.mutex());
@@ -157,13 +155,18 @@ void WaitForShadowWritersBefore(ThreadState *thr, u32 seen) {
       continue;
     for (;;) {
       u32 writing = LoadAcquire(&tc->state->shadow_write_generation);
-      if (writing == 0 || writing > seen)
+      if (writing == 0 || writing > seen || LoadAcquire(&fork_gate))
         break;
       sched_yield();
     }
   }
 }
 
+// This generation's segment ids are used up: every cell goes back to New
+// and the next generation starts in the other half of the id space. Races
+// whose first access came before the clear are missed; nothing is reported
+// that did not happen. Threads that find the generation advanced meanwhile
+// just retry.
 void StartNextSegmentGeneration(ThreadState *thr, u32 seen) {
   // A thread that already holds a runtime lock (an atomic read-modify-write
   // holds its variable's) does not wait: a writer it waited for might need
