@@ -86,14 +86,13 @@ ALWAYS_INLINE bool IsSharedState(CellState s) {
 }
 
 // Whether the kept atomic read r is an earlier one of the thread now in
-// segment cur: a page of segment ids belongs to one thread, and its ids
-// grow with the thread's clock (hrace_segment.h). Such a read is kept, as
+// segment cur (InSamePage). Such a read is kept, as
 // the first of the thread's reads: rewriting it after every release of a
 // thread that rereads a variable (a lock's own word at every lock) would
 // take the slow path each time. A later plain write ordered after r but not
 // after the reread is missed.
 ALWAYS_INLINE bool IsOwnEarlierRead(SegmentId r, SegmentId cur) {
-  return r && (r >> kSegmentPageBits) == (cur >> kSegmentPageBits);
+  return r && InSamePage(r, cur);
 }
 
 template <typename Machine> struct MsmAtomic {

@@ -49,8 +49,7 @@ void MarkAllocated(ThreadState *thr, uptr pc, uptr addr, uptr size) {
 
 NOINLINE void EntryAccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
                               bool write) {
-  u32 ignored = write ? thr->ignore_writes : thr->ignore_reads;
-  if (UNLIKELY((ignored | thr->record_accesses) != 0 || thr->segment == 0))
+  if (UNLIKELY(OffThePlainPath(thr, write)))
     return AccessUnusual(thr, pc, addr, size, write);
   WithActiveMachine([=](auto machine) {
     using Machine = decltype(machine);

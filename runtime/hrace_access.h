@@ -403,11 +403,17 @@ ALWAYS_INLINE bool AccessUnchanged(ThreadState *thr, uptr addr, uptr size,
   return true;
 }
 
+// The thread ignores this kind of access, records it for the write/read
+// relations, or is not known yet: AccessUnusual's business.
+ALWAYS_INLINE bool OffThePlainPath(const ThreadState *thr, bool write) {
+  u32 ignored = write ? thr->ignore_writes : thr->ignore_reads;
+  return (ignored | thr->record_accesses) != 0 || thr->segment == 0;
+}
+
 template <typename Machine>
 ALWAYS_INLINE void Access(ThreadState *thr, uptr pc, uptr addr, uptr size,
                           bool write) {
-  u32 ignored = write ? thr->ignore_writes : thr->ignore_reads;
-  if (UNLIKELY((ignored | thr->record_accesses) != 0 || thr->segment == 0))
+  if (UNLIKELY(OffThePlainPath(thr, write)))
     return AccessUnusual(thr, pc, addr, size, write);
   CheckCells<Machine>(thr, pc, addr, size, write);
 }
@@ -466,9 +472,7 @@ ALWAYS_INLINE void MemoryAccess(ThreadState *thr, uptr pc, uptr addr,
 // call to check the second cost more than the frame (x264: 4 %).
 ALWAYS_INLINE bool EntryAccessIsNoop(ThreadState *thr, uptr addr, uptr size,
                                      bool write) {
-  u32 ignored = write ? thr->ignore_writes : thr->ignore_reads;
-  if (UNLIKELY((ignored | thr->record_accesses) != 0 || thr->segment == 0 ||
-               (addr & 7) + size > 8))
+  if (UNLIKELY(OffThePlainPath(thr, write) || (addr & 7) + size > 8))
     return false;
   bool noop = false;
   WithActiveMachine([&](auto machine) __attribute__((always_inline)) {

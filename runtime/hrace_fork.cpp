@@ -36,7 +36,8 @@ void ForkBefore(ThreadState *thr) {
   while (__atomic_exchange_n(&fork_gate, 1u, __ATOMIC_SEQ_CST))
     sched_yield();
   closed_fork_gate = true;
-  PublishLockHolderCounts();
+  // The registered threads' counts are plain stores (hrace_mutex.h).
+  AsymmetricFence();
   while (OtherThreadsHoldRuntimeLocks())
     sched_yield();
 }

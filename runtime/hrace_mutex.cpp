@@ -110,8 +110,6 @@ void AsymmetricFence() {
     syscall(SYS_membarrier, MEMBARRIER_CMD_PRIVATE_EXPEDITED, 0, 0);
 }
 
-void PublishLockHolderCounts() { AsymmetricFence(); }
-
 bool OtherThreadsHoldRuntimeLocks() {
   u32 holders = 0;
   for (const LockHolderCount &c : lock_holders)

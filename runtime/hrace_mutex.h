@@ -55,9 +55,9 @@ extern u32 fork_gate;
 // This thread closed the gate: its own acquisitions go through.
 extern __thread bool closed_fork_gate __attribute__((tls_model("initial-exec")));
 void WaitForForkGate();
-// For the fork, which has closed the gate: makes the registered threads'
-// counts visible, then tells whether any other thread holds a lock.
-void PublishLockHolderCounts();
+// For the fork, which has closed the gate and called AsymmetricFence (below)
+// so that the registered threads' counts are visible: whether any other
+// thread holds a runtime lock.
 bool OtherThreadsHoldRuntimeLocks();
 
 // An asymmetric fence between a thread's plain store and another thread's

@@ -9,7 +9,7 @@
 // A fork waits while another thread holds a runtime lock. Threads in the
 // lock-holder table count with plain stores that the fork publishes with
 // membarrier; the others count in atomic stripes. Either way, the fork's
-// check (PublishLockHolderCounts, then OtherThreadsHoldRuntimeLocks) must
+// check (AsymmetricFence, then OtherThreadsHoldRuntimeLocks) must
 // see a lock that another thread holds, and nothing once it is released or
 // its thread has left the table.
 //
@@ -68,7 +68,7 @@ private:
 };
 
 bool ForkWouldWait() {
-  PublishLockHolderCounts();
+  AsymmetricFence();
   return OtherThreadsHoldRuntimeLocks();
 }
 
