@@ -8,86 +8,72 @@
 #include "hrace_stack_depot.h"
 
 #include "hrace_alloc.h"
-#include "hrace_libc.h"
 
 namespace hrace {
 
 namespace {
-constexpr uptr kArenaChunk = 1 << 20;
-
-u32 HashFrames(const uptr *frames, u32 n) {
-  u64 h = 0xcbf29ce484222325ull ^ n;
-  for (u32 i = 0; i < n; i++) {
-    h ^= frames[i];
-    h *= 0x100000001b3ull;
-    h ^= h >> 29;
-  }
-  return static_cast<u32>(h ^ (h >> 32));
+u32 HashFrame(StackId parent, uptr pc) {
+  u64 h = (static_cast<u64>(pc) ^ (static_cast<u64>(parent) << 40)) *
+          0x9e3779b97f4a7c15ull;
+  return static_cast<u32>(h >> 32);
 }
 } // namespace
 
 void StackDepot::InitLocked() {
-  // The id table is reserved whole and backed as ids are handed out, so Get
-  // needs no lock.
-  stacks_ = static_cast<Stack **>(
-      MmapNoReserveOrDie(kMaxStacks * sizeof(Stack *), "stack depot"));
+  nodes_ = static_cast<Node *>(
+      MmapNoReserveOrDie(kMaxNodes * sizeof(Node), "stack depot"));
   buckets_ = static_cast<StackId *>(
       MmapNoReserveOrDie(kBuckets * sizeof(StackId), "stack depot buckets"));
-  initialized_ = true;
+  // Lookups read the tables without the lock once this is seen.
+  StoreRelease(&initialized_, true);
 }
 
-StackDepot::Stack *StackDepot::NewStack(u32 n) {
-  uptr bytes = (sizeof(Stack) + (n - 1) * sizeof(uptr) + 7) & ~uptr(7);
-  if (bytes > arena_left_) {
-    arena_ = static_cast<u8 *>(MmapOrDie(kArenaChunk, "stack depot"));
-    arena_left_ = kArenaChunk;
-  }
-  Stack *s = reinterpret_cast<Stack *>(arena_);
-  arena_ += bytes;
-  arena_left_ -= bytes;
-  return s;
+StackId StackDepot::Find(StackId head, StackId parent, uptr pc) const {
+  for (StackId id = head; id; id = nodes_[id].next_in_bucket)
+    if (nodes_[id].pc == pc && nodes_[id].parent == parent)
+      return id;
+  return 0;
 }
 
-StackId StackDepot::Put(const uptr *frames, u32 n) {
-  if (!n)
-    return 0;
-  if (n > kMaxFrames)
-    n = kMaxFrames;
-  u32 hash = HashFrames(frames, n);
+StackId StackDepot::Extend(StackId parent, uptr pc) {
+  if (parent == kLostStack)
+    return kLostStack;
+  u32 bucket = HashFrame(parent, pc) % kBuckets;
+  if (LoadAcquire(&initialized_))
+    if (StackId id = Find(LoadAcquire(&buckets_[bucket]), parent, pc))
+      return id;
   SpinMutexLock l(&mu_);
   if (!initialized_)
     InitLocked();
-  StackId *bucket = &buckets_[hash % kBuckets];
-  for (StackId id = *bucket; id; id = stacks_[id]->next_in_bucket) {
-    const Stack *s = stacks_[id];
-    if (s->hash == hash && s->size == n &&
-        !internal_memcmp(s->frames, frames, n * sizeof(uptr)))
-      return id;
-  }
-  // Past the last id every new stack is "no stack": reports then print less,
-  // never a wrong stack.
-  if (count_ + 1 >= kMaxStacks)
-    return 0;
-  Stack *s = NewStack(n);
-  s->hash = hash;
-  s->size = n;
-  s->next_in_bucket = *bucket;
-  internal_memcpy(s->frames, frames, n * sizeof(uptr));
-  StackId id = ++count_;
-  // Published after its frames: Get reads the pointer with acquire.
-  StoreRelease(&stacks_[id], s);
-  *bucket = id;
+  StackId head = buckets_[bucket];
+  if (StackId id = Find(head, parent, pc))
+    return id;
+  // Past the last id the outer frames are kept and the rest is "lost".
+  if (next_id_ >= kMaxNodes)
+    return kLostStack;
+  StackId id = next_id_++;
+  nodes_[id] = {pc, parent, head};
+  // Published after the node: lookups read the bucket with acquire.
+  StoreRelease(&buckets_[bucket], id);
   return id;
 }
 
-const uptr *StackDepot::Get(StackId id, u32 *n) const {
-  const Stack *s = id && stacks_ ? LoadAcquire(&stacks_[id]) : nullptr;
-  if (!s) {
-    *n = 0;
-    return nullptr;
-  }
-  *n = s->size;
-  return s->frames;
+StackId StackDepot::Put(const uptr *frames, u32 n) {
+  if (n > kMaxFrames)
+    n = kMaxFrames;
+  StackId id = 0;
+  for (u32 i = n; i-- > 0;)
+    id = Extend(id, frames[i]);
+  return id;
+}
+
+u32 StackDepot::Get(StackId id, uptr *frames, u32 max, bool *lost) const {
+  u32 n = 0;
+  for (; id > kLostStack && n < max; id = nodes_[id].parent)
+    frames[n++] = nodes_[id].pc;
+  if (lost)
+    *lost = id == kLostStack;
+  return n;
 }
 
 } // namespace hrace

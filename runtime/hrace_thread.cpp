@@ -73,7 +73,7 @@ ThreadContext *ThreadRegistry::Create(u32 parent_id) {
   tc->adopted = false;
   tc->pthread = 0;
   tc->os_tid = 0;
-  tc->creation_stack_size = 0;
+  tc->creation_stack = 0;
   tc->stack_beg = tc->stack_end = 0;
   tc->name[0] = 0;
   tc->state = nullptr;

@@ -29,13 +29,15 @@ bool Trace::ReadEvent(u64 pos, AccessRecord *out, SegmentId *seg) const {
   uptr ev_pc = LoadRelaxed(&e.pc);
   __atomic_thread_fence(__ATOMIC_ACQUIRE);
   // The owner has wrapped around onto this slot (or is writing it).
-  if (stamp != pos + 1 || LoadRelaxed(&e.stamp) != stamp)
+  if ((stamp & kStampPosMask) != ((pos + 1) & kStampPosMask) ||
+      LoadRelaxed(&e.stamp) != stamp)
     return false;
   *seg = static_cast<SegmentId>(meta & kMaxSegmentId);
   *out = {addr_and_size_high & kAddrMask,
           ((addr_and_size_high >> kAddrBits) << kSizeLowBits) |
               (meta >> kSizeShift),
           ev_pc,
+          static_cast<StackId>(stamp >> kStampPosBits),
           ((meta >> kWriteShift) & 1) != 0,
           ((meta >> kAtomicShift) & 1) != 0,
           static_cast<LockSetId>((meta >> kLocksShift) &

@@ -8,7 +8,8 @@
 //
 // A shadow cell remembers only a segment, not where the access came from.
 // Each thread slot therefore keeps a ring of its recent accesses that changed
-// a cell: address, size, kind, pc, segment and the locks held. A report looks
+// a cell: address, size, kind, pc, the caller stack (a stack depot id),
+// segment and the locks held. A report looks
 // up the previous access by (segment, address range, kind) in the ring of the
 // thread that made it. Only cell-changing accesses are recorded, so a loop
 // that keeps hitting the same cells adds nothing.
@@ -24,6 +25,7 @@
 
 #include "../shadow/hrace_shadow_cell.h"
 #include "hrace_defs.h"
+#include "hrace_stack_depot.h"
 
 namespace hrace {
 
@@ -35,6 +37,8 @@ struct AccessRecord {
   uptr addr;
   uptr size;
   uptr pc;
+  // The stack pc was called from (innermost first).
+  StackId callers;
   bool is_write;
   bool is_atomic;
   LockSetId locks;
@@ -47,7 +51,7 @@ public:
   void Init();
   // Inline: the slow path of every access that changes a cell appends.
   void AddAccess(uptr addr, uptr size, bool is_write, bool is_atomic, uptr pc,
-                 SegmentId seg, LockSetId locks);
+                 StackId callers, SegmentId seg, LockSetId locks);
   // The most recent access of `kind` in segment `seg` overlapping
   // [addr, addr+size).
   bool FindAccess(SegmentId seg, uptr addr, uptr size, AccessKind kind,
@@ -73,9 +77,15 @@ private:
   static constexpr u32 kAtomicShift = kWriteShift + 1;
   static constexpr u32 kSizeShift = kAtomicShift + 1;
   static_assert(kSizeShift + kSizeLowBits == 64, "meta fills one word");
+  // The stamp's low bits hold the position, its top bits the caller stack:
+  // 2^40 events pass before a position's stamp repeats, and a reader checks
+  // its event while the ring turns over once.
+  static constexpr u32 kStampPosBits = 64 - StackDepot::kIdBits;
+  static constexpr u64 kStampPosMask = (1ull << kStampPosBits) - 1;
 
   struct Event {
-    // Position + 1 of the event in the slot; 0 while it is being written.
+    // Position + 1 of the event in the slot (0 while it is being written),
+    // and the caller stack.
     u64 stamp;
     u64 addr_and_size_high;
     u64 pc;
@@ -87,8 +97,8 @@ private:
 };
 
 ALWAYS_INLINE void Trace::AddAccess(uptr addr, uptr size, bool is_write,
-                                    bool is_atomic, uptr pc, SegmentId seg,
-                                    LockSetId locks) {
+                                    bool is_atomic, uptr pc, StackId callers,
+                                    SegmentId seg, LockSetId locks) {
   u64 pos = pos_;
   Event &e = events_[pos % kEvents];
   StoreRelaxed(&e.stamp, static_cast<u64>(0));
@@ -104,7 +114,8 @@ ALWAYS_INLINE void Trace::AddAccess(uptr addr, uptr size, bool is_write,
                             (static_cast<u64>(is_write) << kWriteShift) |
                             (static_cast<u64>(is_atomic) << kAtomicShift) |
                             (size32 << kSizeShift));
-  StoreRelease(&e.stamp, pos + 1);
+  StoreRelease(&e.stamp, ((pos + 1) & kStampPosMask) |
+                             (static_cast<u64>(callers) << kStampPosBits));
   StoreRelease(&pos_, pos + 1);
 }
 

@@ -40,7 +40,7 @@ TEST_F(TraceTest, EmptyTraceFindsNothing) {
 }
 
 TEST_F(TraceTest, FindsAccessBySegmentRangeAndKind) {
-  trace->AddAccess(0x1000, 8, true, false, 0xabc, 5, 3);
+  trace->AddAccess(0x1000, 8, true, false, 0xabc, 0, 5, 3);
   ASSERT_TRUE(Find(5, 0x1000, 8, AccessKind::kWrite));
   EXPECT_EQ(0x1000u, found.addr);
   EXPECT_EQ(8u, found.size);
@@ -50,15 +50,28 @@ TEST_F(TraceTest, FindsAccessBySegmentRangeAndKind) {
   EXPECT_EQ(3u, found.locks);
 }
 
+// Each event names the stack its access was called from, up to the depot's
+// largest id, beside a position that keeps counting.
+TEST_F(TraceTest, KeepsTheCallerStack) {
+  constexpr StackId kLargest = StackDepot::kMaxNodes - 1;
+  trace->AddAccess(0x1000, 8, true, false, 0xabc, kLargest, 5, 3);
+  trace->AddAccess(0x2000, 8, true, false, 0xabc, 7, 5, 3);
+  ASSERT_TRUE(Find(5, 0x1000, 8, AccessKind::kWrite));
+  EXPECT_EQ(kLargest, found.callers);
+  ASSERT_TRUE(Find(5, 0x2000, 8, AccessKind::kWrite));
+  EXPECT_EQ(7u, found.callers);
+  EXPECT_EQ(0xabcu, found.pc);
+}
+
 TEST_F(TraceTest, KeepsWhetherTheAccessWasAtomic) {
-  trace->AddAccess(0x1000, 4, true, true, 0xabc, 5, 0);
+  trace->AddAccess(0x1000, 4, true, true, 0xabc, 0, 5, 0);
   ASSERT_TRUE(Find(5, 0x1000, 4, AccessKind::kWrite));
   EXPECT_TRUE(found.is_atomic);
   EXPECT_EQ(4u, found.size);
 }
 
 TEST_F(TraceTest, FindsAccessByOverlappingRange) {
-  trace->AddAccess(0x1000, 8, false, false, 0xabc, 5, 0);
+  trace->AddAccess(0x1000, 8, false, false, 0xabc, 0, 5, 0);
   EXPECT_TRUE(Find(5, 0x1007, 1, AccessKind::kRead));
   EXPECT_TRUE(Find(5, 0x0ff9, 8, AccessKind::kRead));
   EXPECT_TRUE(Find(5, 0x1004, 2, AccessKind::kRead));
@@ -67,19 +80,19 @@ TEST_F(TraceTest, FindsAccessByOverlappingRange) {
 }
 
 TEST_F(TraceTest, AdjacentRangeIsNotFound) {
-  trace->AddAccess(0x1000, 8, true, false, 0xabc, 5, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0xabc, 0, 5, 0);
   EXPECT_FALSE(Find(5, 0x1008, 4, AccessKind::kWrite));
   EXPECT_FALSE(Find(5, 0x0ffc, 4, AccessKind::kWrite));
 }
 
 TEST_F(TraceTest, OtherKindIsNotFound) {
-  trace->AddAccess(0x1000, 8, true, false, 0xabc, 5, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0xabc, 0, 5, 0);
   EXPECT_FALSE(Find(5, 0x1000, 8, AccessKind::kRead));
 }
 
 TEST_F(TraceTest, AnyKindFindsReadsAndWrites) {
-  trace->AddAccess(0x1000, 8, true, false, 0x111, 5, 0);
-  trace->AddAccess(0x2000, 8, false, false, 0x222, 5, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0x111, 0, 5, 0);
+  trace->AddAccess(0x2000, 8, false, false, 0x222, 0, 5, 0);
   ASSERT_TRUE(Find(5, 0x1000, 8, AccessKind::kAny));
   EXPECT_TRUE(found.is_write);
   ASSERT_TRUE(Find(5, 0x2000, 8, AccessKind::kAny));
@@ -87,22 +100,22 @@ TEST_F(TraceTest, AnyKindFindsReadsAndWrites) {
 }
 
 TEST_F(TraceTest, AnyKindReturnsMostRecentOfEitherKind) {
-  trace->AddAccess(0x1000, 8, false, false, 0x111, 5, 0);
-  trace->AddAccess(0x1000, 8, true, false, 0x222, 5, 0);
+  trace->AddAccess(0x1000, 8, false, false, 0x111, 0, 5, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0x222, 0, 5, 0);
   ASSERT_TRUE(Find(5, 0x1000, 8, AccessKind::kAny));
   EXPECT_EQ(0x222u, found.pc);
 }
 
 TEST_F(TraceTest, OtherSegmentIsNotFound) {
-  trace->AddAccess(0x1000, 8, true, false, 0xabc, 5, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0xabc, 0, 5, 0);
   EXPECT_FALSE(Find(6, 0x1000, 8, AccessKind::kWrite));
   EXPECT_FALSE(Find(4, 0x1000, 8, AccessKind::kWrite));
 }
 
 TEST_F(TraceTest, MostRecentMatchWins) {
-  trace->AddAccess(0x1000, 4, true, false, 0x111, 5, 1);
-  trace->AddAccess(0x1002, 4, true, false, 0x222, 5, 2);
-  trace->AddAccess(0x1000, 4, true, false, 0x333, 6, 3);
+  trace->AddAccess(0x1000, 4, true, false, 0x111, 0, 5, 1);
+  trace->AddAccess(0x1002, 4, true, false, 0x222, 0, 5, 2);
+  trace->AddAccess(0x1000, 4, true, false, 0x333, 0, 6, 3);
   ASSERT_TRUE(Find(5, 0x1003, 1, AccessKind::kWrite));
   EXPECT_EQ(0x222u, found.pc);
   EXPECT_EQ(0x1002u, found.addr);
@@ -112,7 +125,7 @@ TEST_F(TraceTest, MostRecentMatchWins) {
 }
 
 TEST_F(TraceTest, LargeSegmentAndLockSetIdsRoundTrip) {
-  trace->AddAccess(0x1000, 1, false, false, 0x1, kMaxSegmentId, 0xfffff);
+  trace->AddAccess(0x1000, 1, false, false, 0x1, 0, kMaxSegmentId, 0xfffff);
   ASSERT_TRUE(Find(kMaxSegmentId, 0x1000, 1, AccessKind::kRead));
   EXPECT_EQ(0xfffffu, found.locks);
 }
@@ -122,12 +135,13 @@ TEST_F(TraceTest, LargeSegmentAndLockSetIdsRoundTrip) {
 // more is kept as its first 4 GB.
 TEST_F(TraceTest, LargeSizesAndHighAddressesRoundTrip) {
   const uptr high = 0x7ffff7dd0000;
-  trace->AddAccess(high, 70000, true, false, 0xabc, 5, 0);
+  trace->AddAccess(high, 70000, true, false, 0xabc, 0, 5, 0);
   ASSERT_TRUE(Find(5, high + 69999, 1, AccessKind::kWrite));
   EXPECT_EQ(high, found.addr);
   EXPECT_EQ(70000u, found.size);
   EXPECT_FALSE(Find(5, high + 70000, 1, AccessKind::kWrite));
-  trace->AddAccess(0x10000000, uptr(5) << 30, false, true, 0xdef, 6, 0xfffff);
+  trace->AddAccess(0x10000000, uptr(5) << 30, false, true, 0xdef, 0, 6,
+                   0xfffff);
   ASSERT_TRUE(Find(6, 0x10000000, 1, AccessKind::kRead));
   EXPECT_EQ((uptr(1) << 32) - 1, found.size);
   EXPECT_TRUE(found.is_atomic);
@@ -135,10 +149,10 @@ TEST_F(TraceTest, LargeSizesAndHighAddressesRoundTrip) {
 }
 
 TEST_F(TraceTest, OldestEventsAreOverwritten) {
-  trace->AddAccess(0x1000, 8, true, false, 0xabc, 1, 0);
-  trace->AddAccess(0x2000, 8, true, false, 0xdef, 1, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0xabc, 0, 1, 0);
+  trace->AddAccess(0x2000, 8, true, false, 0xdef, 0, 1, 0);
   for (uptr i = 0; i < Trace::kEvents - 1; i++)
-    trace->AddAccess(0x100000 + i * 8, 8, false, false, i, 2, 0);
+    trace->AddAccess(0x100000 + i * 8, 8, false, false, i, 0, 2, 0);
   EXPECT_FALSE(Find(1, 0x1000, 8, AccessKind::kWrite));
   ASSERT_TRUE(Find(1, 0x2000, 8, AccessKind::kWrite));
   EXPECT_EQ(0xdefu, found.pc);
@@ -151,8 +165,8 @@ TEST_F(TraceTest, FindsAccessOfAnOldSegmentAmongManyNewerOnes) {
   // segment: only segment 300's own events may answer.
   for (SegmentId seg = 1; seg <= 1000; seg++)
     for (uptr i = 0; i < 10; i++)
-      trace->AddAccess(0x1000 + 8 * i, 8, i % 2 == 0, false, seg * 100 + i, seg,
-                       0);
+      trace->AddAccess(0x1000 + 8 * i, 8, i % 2 == 0, false, seg * 100 + i, 0,
+                       seg, 0);
   ASSERT_TRUE(Find(300, 0x1010, 8, AccessKind::kWrite));
   EXPECT_EQ(30002u, found.pc);
   ASSERT_TRUE(Find(1000, 0x1008, 8, AccessKind::kRead));
@@ -164,8 +178,8 @@ TEST_F(TraceTest, FindsAccessOfAnOldSegmentAmongManyNewerOnes) {
 }
 
 TEST_F(TraceTest, SegmentWithoutEventsBetweenOthersFindsNothing) {
-  trace->AddAccess(0x1000, 8, true, false, 0x1, 4, 0);
-  trace->AddAccess(0x1000, 8, true, false, 0x2, 6, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0x1, 0, 4, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0x2, 0, 6, 0);
   EXPECT_FALSE(Find(5, 0x1000, 8, AccessKind::kWrite));
   ASSERT_TRUE(Find(4, 0x1000, 8, AccessKind::kWrite));
   EXPECT_EQ(0x1u, found.pc);
