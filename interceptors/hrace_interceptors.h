@@ -23,6 +23,7 @@
 #include "../runtime/hrace_defs.h"
 #include "../runtime/hrace_rtl.h"
 #include "../runtime/hrace_signal.h"
+#include "../runtime/hrace_suppressions.h"
 
 #include <pthread.h>
 
@@ -110,6 +111,32 @@ auto CallCancellationPoint(::hrace::ThreadState *thr,
   return res;
 }
 
+namespace hrace {
+// called_from_lib: a call from a library the suppressions name has its
+// memory accesses ignored (its synchronisation still counts, so the
+// program's own accesses are ordered as before).
+class ScopedIgnoredLibCall {
+public:
+  ALWAYS_INLINE ScopedIgnoredLibCall(ThreadState *thr, uptr caller_pc)
+      : thr_(nullptr) {
+    if (UNLIKELY(called_from_lib_present) && CalledFromIgnoredLib(caller_pc)) {
+      thr_ = thr;
+      thr->ignore_reads++;
+      thr->ignore_writes++;
+    }
+  }
+  ALWAYS_INLINE ~ScopedIgnoredLibCall() {
+    if (UNLIKELY(thr_ != nullptr)) {
+      thr_->ignore_reads--;
+      thr_->ignore_writes--;
+    }
+  }
+
+private:
+  ThreadState *thr_;
+};
+} // namespace hrace
+
 #define INTERCEPTOR_ATTRIBUTE extern "C" __attribute__((visibility("default")))
 
 // Declares `thr` and bails out to the real function when the call must not be
@@ -130,6 +157,7 @@ auto CallCancellationPoint(::hrace::ThreadState *thr,
     return REAL(name)(__VA_ARGS__);                                            \
   const ::hrace::uptr caller_pc = (pc);                                        \
   (void)caller_pc;                                                             \
-  ::hrace::ScopedInRuntime scoped_in_runtime
+  ::hrace::ScopedInRuntime scoped_in_runtime;                                  \
+  ::hrace::ScopedIgnoredLibCall ignored_lib_call(thr, caller_pc)
 
 #endif // HRACE_INTERCEPTORS_H

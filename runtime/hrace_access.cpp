@@ -41,8 +41,8 @@ void MarkAllocated(ThreadState *thr, uptr pc, uptr addr, uptr size) {
         ShadowCell::Make(CellState::kAllocated, write.segment(), write.aux());
     // The trace entry first, as in AccessSlow: a report may look for it as
     // soon as a cell names the segment.
-    thr->context->trace.AddAccess(addr, size, true, false, pc, thr->segment,
-                                  thr->locks.All(&ctx->locksets));
+    thr->context->trace.AddAccess(addr, size, true, false, pc, CallerStack(thr),
+                                  thr->segment, thr->locks.All(&ctx->locksets));
     StoreShadowRange(addr, size, now);
   });
 }
@@ -142,6 +142,9 @@ extern "C" void __hrace_func_entry(void *caller_pc) {
   // Frames deeper than the shadow stack are counted but not recorded.
   if (LIKELY(depth < kShadowStackSize && thr->shadow_stack))
     thr->shadow_stack[depth] = reinterpret_cast<uptr>(caller_pc);
+  // The ids of this frame and deeper ones now name an older call.
+  if (depth < thr->stack_ids_valid)
+    thr->stack_ids_valid = depth;
 }
 
 extern "C" void __hrace_func_exit() {

@@ -310,7 +310,7 @@ private:
     if (traced_)
       return;
     thr_->context->trace.AddAccess(addr_, size_, ac_.write, ac_.atomic, pc_,
-                                   thr_->segment,
+                                   CallerStack(thr_), thr_->segment,
                                    thr_->locks.All(&ctx->locksets));
     traced_ = true;
   }

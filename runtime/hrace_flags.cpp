@@ -15,12 +15,39 @@ namespace hrace {
 
 namespace {
 
-struct MsmValue {
+// The names of an enumerated option's values.
+template <typename E> struct NamedValue {
   const char *name;
-  Msm value;
+  E value;
 };
-constexpr MsmValue kMsmValues[] = {
+constexpr NamedValue<Msm> kMsmValues[] = {
     {"short", Msm::kShort}, {"long", Msm::kLong}, {"hb", Msm::kHb}};
+constexpr NamedValue<ReportFormat> kReportFormatValues[] = {
+    {"text", ReportFormat::kText},
+    {"json", ReportFormat::kJson},
+    {"sarif", ReportFormat::kSarif}};
+
+template <typename E, uptr N>
+bool ParseNamed(E *out, const char *v, const NamedValue<E> (&values)[N],
+                TextBuffer *accepted) {
+  for (const NamedValue<E> &n : values) {
+    if (!internal_strcmp(v, n.name)) {
+      *out = n.value;
+      return true;
+    }
+  }
+  for (uptr i = 0; i < N; i++)
+    accepted->Append("%s%s", i ? ", " : "", values[i].name);
+  return false;
+}
+
+template <typename E, uptr N>
+const char *NameOf(E value, const NamedValue<E> (&values)[N]) {
+  for (const NamedValue<E> &n : values)
+    if (n.value == value)
+      return n.name;
+  return "?";
+}
 
 bool IsSeparator(char c) {
   return c == ':' || c == ' ' || c == '\t' || c == '\n' || c == ',';
@@ -80,15 +107,11 @@ bool ParseValue(NonEmptyString *out, const char *v, TextBuffer *accepted) {
 }
 
 bool ParseValue(Msm *out, const char *v, TextBuffer *accepted) {
-  for (const MsmValue &m : kMsmValues) {
-    if (!internal_strcmp(v, m.name)) {
-      *out = m.value;
-      return true;
-    }
-  }
-  for (uptr i = 0; i < sizeof(kMsmValues) / sizeof(kMsmValues[0]); i++)
-    accepted->Append("%s%s", i ? ", " : "", kMsmValues[i].name);
-  return false;
+  return ParseNamed(out, v, kMsmValues, accepted);
+}
+
+bool ParseValue(ReportFormat *out, const char *v, TextBuffer *accepted) {
+  return ParseNamed(out, v, kReportFormatValues, accepted);
 }
 
 void FormatValue(TextBuffer *out, bool v) { out->Append("%d", v ? 1 : 0); }
@@ -101,6 +124,9 @@ void FormatValue(TextBuffer *out, NonEmptyString v) {
   out->Append("%s", v.value);
 }
 void FormatValue(TextBuffer *out, Msm v) { out->Append("%s", MsmName(v)); }
+void FormatValue(TextBuffer *out, ReportFormat v) {
+  out->Append("%s", NameOf(v, kReportFormatValues));
+}
 
 bool SetFlag(Flags *flags, const char *key, const char *value, char *error,
              uptr error_size) {
@@ -128,12 +154,7 @@ bool SetFlag(Flags *flags, const char *key, const char *value, char *error,
 
 } // namespace
 
-const char *MsmName(Msm m) {
-  for (const MsmValue &v : kMsmValues)
-    if (v.value == m)
-      return v.name;
-  return "?";
-}
+const char *MsmName(Msm m) { return NameOf(m, kMsmValues); }
 
 void Flags::SetDefaults() {
 #define HRACE_FLAG(Type, Name, Default, Help) Name = Default;

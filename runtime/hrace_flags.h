@@ -13,6 +13,7 @@
 namespace hrace {
 
 enum class Msm : u8 { kShort, kLong, kHb };
+enum class ReportFormat : u8 { kText, kJson, kSarif };
 
 // An int option that accepts only [kMin, kMax]: an exit code past 255 would
 // wrap to 0 and turn a reported race into a passing test.
@@ -27,6 +28,7 @@ template <int kMin, int kMax> struct BoundedInt {
 typedef BoundedInt<0, 255> ExitCode;
 typedef BoundedInt<0, 2> Verbosity;
 typedef BoundedInt<1, 3600> TimeoutSeconds;
+typedef BoundedInt<0, 64> HistoryDepth;
 
 // A string option that may not be empty (an empty log_path prefix would
 // write the reports to a hidden ./.PID file).

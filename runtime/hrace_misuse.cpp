@@ -532,17 +532,15 @@ void CheckThreadLeaks(ThreadState *thr) {
           tc->joined || count == kMaxLeaks)
         continue;
       leaked[count] = tc->thread_id;
-      created[count] =
-          ctx->stacks.Put(tc->creation_stack, tc->creation_stack_size);
+      created[count] = tc->creation_stack;
       count++;
     }
   }
   for (u32 i = 0; i < count; i++) {
-    u32 n;
-    const uptr *frames = ctx->stacks.Get(created[i], &n);
+    uptr site = 0;
+    ctx->stacks.Get(created[i], &site, 1);
     // One report per creation site, as for other kinds.
-    ReportMisuse(thr, n ? frames[0] : 0, Misuse::kThreadLeak, nullptr, 0,
-                 created[i],
+    ReportMisuse(thr, site, Misuse::kThreadLeak, nullptr, 0, created[i],
                  "exits the process; thread T%u finished and was never "
                  "joined or detached. T%u was created at",
                  leaked[i], leaked[i]);

@@ -26,7 +26,7 @@
 namespace hrace {
 
 enum class Misuse : u8 {
-#define HRACE_MISUSE(name, kind, title) k##name,
+#define HRACE_MISUSE(name, kind, title, suppression) k##name,
 #include "hrace_misuse.inc"
 #undef HRACE_MISUSE
 };

@@ -15,7 +15,9 @@
 
 #include "hrace_fd.h"
 #include "hrace_libc.h"
+#include "hrace_report_desc.h"
 #include "hrace_rtl.h"
+#include "hrace_suppressions.h"
 #include "hrace_symbolizer.h"
 
 #include <fcntl.h>
@@ -38,6 +40,7 @@ struct ReportState {
   u32 npairs;
   uptr pairs[kMaxReportedPairs][2];
   char buffer[1 << 16];
+  ReportDesc desc;
 };
 ReportState reports;
 
@@ -97,114 +100,120 @@ void PrintLockSet(TextBuffer *out, LockSetId id) {
   out->Append("}");
 }
 
-// Prints a stack of return addresses; the first frame of the summary is
-// stored in *top when asked for.
-void PrintStack(TextBuffer *out, const uptr *pcs, u32 n,
-                SymbolizedFrame *top) {
-  SymbolizedFrame frames[16];
-  u32 shown = 0;
-  bool have_top = false;
-  for (u32 i = 0; i < n && shown < kMaxFramesShown; i++) {
-    uptr pc = pcs[i] & ~kRuntimeFramePc;
-    // Return addresses point after the call; the call is one byte earlier.
-    u32 nf = SymbolizeCode(pc - 1, frames, 16);
-    for (u32 j = 0; j < nf; j++, shown++) {
-      const SymbolizedFrame &f = frames[j];
-      if (top && !have_top && !(pcs[i] & kRuntimeFramePc)) {
-        *top = f;
-        have_top = true;
-      }
-      out->Append("    #%u ", shown);
-      if (f.function[0])
-        out->Append("%s", f.function);
-      else
-        out->Append("0x%zx", pc);
-      if (f.file[0])
-        out->Append(" %s:%d:%d\n", f.file, f.line, f.column);
-      else if (f.module[0])
-        out->Append(" (%s+0x%zx)\n", f.module, f.module_offset);
-      else
-        out->Append("\n");
-    }
-  }
-  if (!n)
-    out->Append("    <empty stack>\n");
+// An access section: "<What> of size N at A by thread T<n> (locks held: L)".
+ReportSection *AddAccess(ReportDesc *r, SectionRole role, const char *what,
+                         bool write, bool atomic, uptr addr, uptr size,
+                         u32 thread_id, LockSetId locks) {
+  char lock_text[256];
+  TextBuffer l(lock_text, sizeof(lock_text));
+  PrintLockSet(&l, locks);
+  ReportSection *s = r->Add(role,
+                            "%s of size %zu at 0x%zx by thread T%u "
+                            "(locks held: %s)",
+                            what, size, addr, thread_id, lock_text);
+  s->thread = static_cast<int>(thread_id);
+  s->has_access = true;
+  s->is_write = write;
+  s->is_atomic = atomic;
+  s->addr = addr;
+  s->size = size;
+  s->has_locks = true;
+  s->locks = locks;
+  return s;
 }
 
-bool DescribeStack(TextBuffer *out, uptr addr) {
+void AddStackId(ReportDesc *r, ReportSection *s, StackId id, bool take_top) {
+  uptr frames[StackDepot::kMaxFrames];
+  bool lost;
+  u32 n = ctx->stacks.Get(id, frames, StackDepot::kMaxFrames, &lost);
+  r->AddStack(s, frames, n, take_top);
+  s->frames_lost = lost;
+}
+
+bool DescribeStack(ReportDesc *r, uptr addr) {
   SpinMutexLock l(ctx->threads.mutex());
   for (u32 slot = 0; slot < ctx->threads.slots_in_use(); slot++) {
     ThreadContext *tc = ctx->threads.ContextOfSlot(slot);
     if (tc && tc->status != ThreadStatus::kFree && addr >= tc->stack_beg &&
         addr < tc->stack_end) {
-      out->Append("  Location is stack of thread T%u\n", tc->thread_id);
+      r->Add(SectionRole::kLocation, "Location is stack of thread T%u",
+             tc->thread_id);
       return true;
     }
   }
   return false;
 }
 
-bool DescribeGlobal(TextBuffer *out, uptr addr) {
+bool DescribeGlobal(ReportDesc *r, uptr addr) {
   char name[256], module[256];
   uptr start, size, module_offset;
   if (!SymbolizeData(addr, name, sizeof(name), &start, &size, module,
                      sizeof(module), &module_offset) ||
       addr < start || addr >= start + (size ? size : 1))
     return false;
-  out->Append("  Location is global '%s' of size %zu at 0x%zx (%s+0x%zx)\n",
-              name, size, start, module, module_offset - (addr - start));
+  r->Add(SectionRole::kLocation,
+         "Location is global '%s' of size %zu at 0x%zx (%s+0x%zx)", name, size,
+         start, module, module_offset - (addr - start));
   return true;
 }
 
-bool DescribeHeap(TextBuffer *out, uptr addr) {
+bool DescribeHeap(ReportDesc *r, uptr addr) {
   uptr beg, size;
   if (!FindHeapBlock(addr, &beg, &size))
     return false;
-  out->Append("  Location is heap block of size %zu at 0x%zx, offset %zu\n",
-              size, beg, addr - beg);
+  r->Add(SectionRole::kLocation,
+         "Location is heap block of size %zu at 0x%zx, offset %zu", size, beg,
+         addr - beg);
   return true;
 }
 
-bool DescribeFd(TextBuffer *out, uptr addr) {
+bool DescribeFd(ReportDesc *r, uptr addr) {
   int fd;
   if (!FdOfAddress(addr, &fd))
     return false;
-  out->Append("  Location is file descriptor %d\n", fd);
+  r->Add(SectionRole::kLocation, "Location is file descriptor %d", fd);
   return true;
 }
 
 // Cheapest first: descriptors and stacks are lists, the heap a walk bounded
 // by a chunk, globals a symbolizer query.
-void DescribeLocation(TextBuffer *out, uptr addr) {
-  if (!DescribeFd(out, addr) && !DescribeStack(out, addr) &&
-      !DescribeHeap(out, addr))
-    DescribeGlobal(out, addr);
+void DescribeLocation(ReportDesc *r, uptr addr) {
+  if (!DescribeFd(r, addr) && !DescribeStack(r, addr) && !DescribeHeap(r, addr))
+    DescribeGlobal(r, addr);
 }
 
-void DescribeThread(TextBuffer *out, u32 thread_id) {
-  SpinMutexLock l(ctx->threads.mutex());
-  ThreadContext *tc = ctx->threads.FindByThreadId(thread_id);
-  if (!tc) {
-    out->Append("  Thread T%u has exited and its slot was reused\n",
-                thread_id);
-    return;
+void DescribeThread(ReportDesc *r, u32 thread_id) {
+  StackId created = 0;
+  {
+    SpinMutexLock l(ctx->threads.mutex());
+    ThreadContext *tc = ctx->threads.FindByThreadId(thread_id);
+    if (!tc) {
+      r->Add(SectionRole::kThread,
+             "Thread T%u has exited and its slot was reused", thread_id)
+          ->thread = static_cast<int>(thread_id);
+      return;
+    }
+    char text[sizeof(ReportSection::text)];
+    TextBuffer t(text, sizeof(text));
+    t.Append("Thread T%u", thread_id);
+    if (tc->name[0])
+      t.Append(" '%s'", tc->name);
+    t.Append(" (tid=%d, %s)", tc->os_tid,
+             tc->status == ThreadStatus::kRunning ? "running" : "finished");
+    if (thread_id == 0)
+      t.Append(" is the main thread");
+    else if (tc->adopted)
+      t.Append(" was not created by pthread_create");
+    else
+      t.Append(" created by T%u at", tc->parent_id);
+    ReportSection *s = r->Add(SectionRole::kThread, "%s", text);
+    s->thread = static_cast<int>(thread_id);
+    if (thread_id == 0 || tc->adopted)
+      return;
+    created = tc->creation_stack;
   }
-  const char *status = tc->status == ThreadStatus::kRunning ? "running"
-                                                            : "finished";
-  out->Append("  Thread T%u", thread_id);
-  if (tc->name[0])
-    out->Append(" '%s'", tc->name);
-  out->Append(" (tid=%d, %s)", tc->os_tid, status);
-  if (thread_id == 0) {
-    out->Append(" is the main thread\n");
-    return;
-  }
-  if (tc->adopted) {
-    out->Append(" was not created by pthread_create\n");
-    return;
-  }
-  out->Append(" created by T%u at:\n", tc->parent_id);
-  PrintStack(out, tc->creation_stack, tc->creation_stack_size, nullptr);
+  // Symbolised outside the registry's lock.
+  AddStackId(r, &r->sections[r->section_count - 1], created, false);
 }
 
 const char *KindName(AccessKind kind) {
@@ -214,46 +223,40 @@ const char *KindName(AccessKind kind) {
 }
 
 // One sentence on why the state machine called this a race.
-void ExplainCause(TextBuffer *out, const RaceInfo &race) {
-  out->Append("  Detected by msm=%s: ", MsmName(ctx->flags.msm));
+void ExplainCause(ReportDesc *r, const RaceInfo &race) {
+  char text[sizeof(ReportSection::text)];
+  TextBuffer out(text, sizeof(text));
+  out.Append("Detected by msm=%s: ", MsmName(ctx->flags.msm));
   if (race.cause == RaceCause::kAtomicUnordered) {
-    out->Append("one access is atomic, the other is not, and neither "
-                "happens before the other.\n");
-    return;
+    out.Append("one access is atomic, the other is not, and neither "
+               "happens before the other.");
+  } else if (ctx->flags.msm == Msm::kHb) {
+    out.Append("neither access happens before the other.");
+  } else if (race.cause == RaceCause::kUnordered) {
+    out.Append("the previous access does not happen before this one and "
+               "no lock protects both.");
+  } else {
+    out.Append("the candidate lock set ");
+    PrintLockSet(&out, race.candidates);
+    out.Append(" of this shared location ran empty: this access holds ");
+    PrintLockSet(&out, race.access_locks);
+    out.Append(" and does not happen after the access the location "
+               "remembers.");
   }
-  if (ctx->flags.msm == Msm::kHb) {
-    out->Append("neither access happens before the other.\n");
-    return;
-  }
-  if (race.cause == RaceCause::kUnordered) {
-    out->Append("the previous access does not happen before this one and "
-                "no lock protects both.\n");
-    return;
-  }
-  out->Append("the candidate lock set ");
-  PrintLockSet(out, race.candidates);
-  out->Append(" of this shared location ran empty: this access holds ");
-  PrintLockSet(out, race.access_locks);
-  out->Append(" and does not happen after the access the location "
-              "remembers.\n");
+  r->Add(SectionRole::kCause, "%s", text);
 }
 
-const char *const kMisuseKinds[] = {
-#define HRACE_MISUSE(name, kind, title) kind,
+struct MisuseKind {
+  const char *kind;
+  const char *title;
+  SuppressionType suppression;
+};
+const MisuseKind kMisuseKinds[] = {
+#define HRACE_MISUSE(name, kind, title, suppression)                           \
+  {kind, title, SuppressionType::k##suppression},
 #include "hrace_misuse.inc"
 #undef HRACE_MISUSE
 };
-const char *const kMisuseTitles[] = {
-#define HRACE_MISUSE(name, kind, title) title,
-#include "hrace_misuse.inc"
-#undef HRACE_MISUSE
-};
-
-void PrintStackId(TextBuffer *out, StackId id, SymbolizedFrame *top) {
-  u32 n;
-  const uptr *frames = ctx->stacks.Get(id, &n);
-  PrintStack(out, frames, n, top);
-}
 
 // Capitalised for the start of a line.
 void AppendNoun(TextBuffer *out, const char *noun) {
@@ -264,56 +267,71 @@ void AppendNoun(TextBuffer *out, const char *noun) {
 }
 
 void AppendObjectName(TextBuffer *out, const ObjectDescription &o) {
-  out->Append("  ");
   AppendNoun(out, o.noun);
   if (o.lock_id)
     out->Append(" M%u", o.lock_id);
 }
 
-void DescribeObject(TextBuffer *out, const ObjectDescription &o) {
-  AppendObjectName(out, o);
-  out->Append(" at 0x%zx", o.addr);
+ReportSection *AddObjectSection(ReportDesc *r, const ObjectDescription &o,
+                                const char *what, ...)
+    __attribute__((format(printf, 3, 4)));
+ReportSection *AddObjectSection(ReportDesc *r, const ObjectDescription &o,
+                                const char *what, ...) {
+  char text[sizeof(ReportSection::text)];
+  TextBuffer t(text, sizeof(text));
+  AppendObjectName(&t, o);
+  va_list ap;
+  va_start(ap, what);
+  t.AppendV(what, ap);
+  va_end(ap);
+  return r->Add(SectionRole::kMutex, "%s", text);
+}
+
+void FirstObserved(ReportDesc *r, const ObjectDescription &o,
+                   const char *prefix) {
+  ReportSection *s =
+      AddObjectSection(r, o, "%s was first observed by thread T%u at", prefix,
+                       o.first_seen_thread);
+  AddStackId(r, s, o.first_seen, false);
+}
+
+void DescribeObject(ReportDesc *r, const ObjectDescription &o) {
+  char at[32];
+  TextBuffer a(at, sizeof(at));
+  a.Append(" at 0x%zx", o.addr);
   if (o.holder)
-    out->Append(" is held by thread T%u", o.holder - 1);
+    AddObjectSection(r, o, "%s is held by thread T%u", at, o.holder - 1);
   else if (o.readers)
-    out->Append(" is held for reading by %u thread%s", o.readers,
-                o.readers == 1 ? "" : "s");
+    AddObjectSection(r, o, "%s is held for reading by %u thread%s", at,
+                     o.readers, o.readers == 1 ? "" : "s");
   else if (!o.acquired && o.first_seen) {
-    out->Append(" was first observed by thread T%u at:\n", o.first_seen_thread);
-    PrintStackId(out, o.first_seen, nullptr);
+    FirstObserved(r, o, at);
     return;
-  }
-  out->Append("\n");
-  if (o.acquired) {
-    AppendObjectName(out, o);
-    out->Append(" was acquired at:\n");
-    PrintStackId(out, o.acquired, nullptr);
-  }
-  if (o.first_seen) {
-    AppendObjectName(out, o);
-    out->Append(" was first observed by thread T%u at:\n", o.first_seen_thread);
-    PrintStackId(out, o.first_seen, nullptr);
-  }
+  } else
+    AddObjectSection(r, o, "%s", at);
+  if (o.acquired)
+    AddStackId(r, AddObjectSection(r, o, " was acquired at"), o.acquired,
+               false);
+  if (o.first_seen)
+    FirstObserved(r, o, "");
 }
 
-void AppendSummary(TextBuffer *out, const char *kind,
-                   const SymbolizedFrame &top) {
-  out->Append("SUMMARY: HybridRace: %s ", kind);
-  if (top.file[0])
-    out->Append("%s:%d", top.file, top.line);
-  else
-    out->Append("(%s+0x%zx)", top.module, top.module_offset);
-  out->Append(" in %s\n==================\n",
-              top.function[0] ? top.function : "??");
-}
-
-// Writes the finished report; reports.mu is held.
-void EmitReport(const TextBuffer &out) {
+// Prints the finished report, or counts it as suppressed; reports.mu is
+// held.
+void EmitReport(const ReportDesc &r) {
+  if (IsSuppressed(r))
+    return;
+  reports.count++;
+  TextBuffer out(reports.buffer, sizeof(reports.buffer));
+  RenderText(r, &out);
   char notice[768];
   if (TakeSymbolizerNotice(notice, sizeof(notice)))
     WriteToFd(OutputFd(), notice, internal_strlen(notice));
   WriteToFd(OutputFd(), out.data(), out.length());
+  if (ctx->flags.report_format != ReportFormat::kText)
+    CollectMachineReport(r);
   if (ctx->flags.halt_on_error) {
+    WriteMachineReports();
     fflush(nullptr);
     _exit(ctx->flags.exitcode);
   }
@@ -333,43 +351,47 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
   SpinMutexLock l(&reports.mu);
   if (AlreadyReported(pc, have_prev ? prev.pc : 0))
     return;
-  reports.count++;
-  TextBuffer out(reports.buffer, sizeof(reports.buffer));
+  ReportDesc &r = reports.desc;
+  r.Reset(SuppressionType::kRace, "data-race", "data race");
+  internal_strlcpy(r.title, "data race", sizeof(r.title));
   uptr stack[kMaxFramesShown];
   u32 depth = CaptureStack(thr, pc, stack, kMaxFramesShown);
-  out.Append("==================\n");
-  out.Append("WARNING: HybridRace: data race (pid=%d)\n",
-             static_cast<int>(getpid()));
   const char *what = write ? (atomic ? "Atomic write" : "Write")
                            : (atomic ? "Atomic read" : "Read");
-  out.Append("  %s of size %zu at 0x%zx by thread T%u (locks held: ", what,
-             size, addr, thr->thread_id);
-  PrintLockSet(&out, thr->locks.All(&ctx->locksets));
-  out.Append("):\n");
-  SymbolizedFrame top = {};
-  PrintStack(&out, stack, depth, &top);
+  ReportSection *cur =
+      AddAccess(&r, SectionRole::kAccess, what, write, atomic, addr, size,
+                thr->thread_id, thr->locks.All(&ctx->locksets));
+  r.AddStack(cur, stack, depth, true);
   if (have_prev) {
-    out.Append("  Previous %s%s of size %zu at 0x%zx by thread T%u (locks "
-               "held: ",
-               prev.is_atomic ? "atomic " : "",
-               KindName(prev.is_write ? AccessKind::kWrite : AccessKind::kRead),
-               prev.size, prev.addr, prev_seg.thread_id);
-    PrintLockSet(&out, prev.locks);
-    out.Append("):\n");
-    PrintStack(&out, &prev.pc, 1, nullptr);
+    char prev_what[32];
+    TextBuffer p(prev_what, sizeof(prev_what));
+    p.Append("Previous %s%s", prev.is_atomic ? "atomic " : "",
+             KindName(prev.is_write ? AccessKind::kWrite : AccessKind::kRead));
+    ReportSection *s = AddAccess(&r, SectionRole::kPreviousAccess, prev_what,
+                                 prev.is_write, prev.is_atomic, prev.addr,
+                                 prev.size, prev_seg.thread_id, prev.locks);
+    // The access's own frame, then as many callers as history_depth shows.
+    stack[0] = prev.pc;
+    bool lost = false;
+    u32 shown = ctx->flags.history_depth ? ctx->flags.history_depth : 1;
+    u32 n = 1 + ctx->stacks.Get(prev.callers, stack + 1, shown - 1, &lost);
+    r.AddStack(s, stack, n, false);
+    s->frames_lost = lost;
   } else {
-    out.Append("  Previous %s%s by thread T%u:\n    <not in the thread's "
-               "recent history>\n",
-               race.prev_atomic ? "atomic " : "", KindName(race.prev_kind),
-               prev_seg.thread_id);
+    ReportSection *s =
+        r.Add(SectionRole::kPreviousAccess, "Previous %s%s by thread T%u",
+              race.prev_atomic ? "atomic " : "", KindName(race.prev_kind),
+              prev_seg.thread_id);
+    s->thread = static_cast<int>(prev_seg.thread_id);
+    s->has_stack = true;
+    s->missing = "<not in the thread's recent history>";
   }
-  ExplainCause(&out, race);
-  DescribeLocation(&out, addr);
-  DescribeThread(&out, thr->thread_id);
+  ExplainCause(&r, race);
+  DescribeLocation(&r, addr);
+  DescribeThread(&r, thr->thread_id);
   if (prev_seg.thread_id != thr->thread_id)
-    DescribeThread(&out, prev_seg.thread_id);
-  AppendSummary(&out, "data race", top);
-  EmitReport(out);
+    DescribeThread(&r, prev_seg.thread_id);
+  EmitReport(r);
 }
 
 void ReportMisuse(ThreadState *thr, uptr pc, Misuse kind,
@@ -381,33 +403,33 @@ void ReportMisuse(ThreadState *thr, uptr pc, Misuse kind,
   // Tagged so that no pair of a race (two code addresses) can match it.
   if (AlreadyReported(pc, k + 1))
     return;
-  reports.count++;
-  TextBuffer out(reports.buffer, sizeof(reports.buffer));
-  out.Append("==================\n");
-  out.Append("WARNING: HybridRace: %s (pid=%d)\n", kMisuseTitles[k],
-             static_cast<int>(getpid()));
-  out.Append("  Thread T%u ", thr->thread_id);
+  const MisuseKind &m = kMisuseKinds[k];
+  ReportDesc &r = reports.desc;
+  r.Reset(m.suppression, m.kind, m.kind);
+  internal_strlcpy(r.title, m.title, sizeof(r.title));
+  char text[sizeof(ReportSection::text)];
+  TextBuffer t(text, sizeof(text));
+  t.Append("Thread T%u ", thr->thread_id);
   va_list ap;
   va_start(ap, what);
-  out.AppendV(what, ap);
+  t.AppendV(what, ap);
   va_end(ap);
-  out.Append(":\n");
-  SymbolizedFrame top = {};
+  ReportSection *s = r.Add(SectionRole::kContext, "%s", text);
+  s->thread = static_cast<int>(thr->thread_id);
   if (stack) {
-    PrintStackId(&out, stack, &top);
+    AddStackId(&r, s, stack, true);
   } else {
     uptr frames[kMaxFramesShown];
     u32 depth = CaptureStack(thr, pc, frames, kMaxFramesShown);
-    PrintStack(&out, frames, depth, &top);
+    r.AddStack(s, frames, depth, true);
   }
   for (u32 i = 0; i < object_count; i++)
-    DescribeObject(&out, objects[i]);
-  DescribeThread(&out, thr->thread_id);
+    DescribeObject(&r, objects[i]);
+  DescribeThread(&r, thr->thread_id);
   for (u32 i = 0; i < object_count; i++)
     if (objects[i].holder && objects[i].holder - 1 != thr->thread_id)
-      DescribeThread(&out, objects[i].holder - 1);
-  AppendSummary(&out, kMisuseKinds[k], top);
-  EmitReport(out);
+      DescribeThread(&r, objects[i].holder - 1);
+  EmitReport(r);
 }
 
 void ReportLockOrderInversion(const LockOrderEdge *cycle,
@@ -415,40 +437,47 @@ void ReportLockOrderInversion(const LockOrderEdge *cycle,
                               u32 length) {
   ScopedInRuntime in_rtl;
   SpinMutexLock l(&reports.mu);
-  reports.count++;
-  TextBuffer out(reports.buffer, sizeof(reports.buffer));
-  out.Append("==================\n");
-  out.Append("WARNING: HybridRace: lock-order inversion (potential "
-             "deadlock) (pid=%d)\n",
-             static_cast<int>(getpid()));
-  out.Append("  Cycle of %u locks in the lock-order graph: ", length);
+  ReportDesc &r = reports.desc;
+  r.Reset(SuppressionType::kDeadlock, "lock-order-inversion",
+          "lock-order-inversion (potential deadlock)");
+  internal_strlcpy(r.title, "lock-order inversion (potential deadlock)",
+                   sizeof(r.title));
+  char text[sizeof(ReportSection::text)];
+  TextBuffer t(text, sizeof(text));
+  t.Append("Cycle of %u locks in the lock-order graph: ", length);
   for (u32 i = 0; i < shown; i++)
-    out.Append("M%u => ", cycle[i].from);
+    t.Append("M%u => ", cycle[i].from);
   if (shown < length)
-    out.Append("... (%u more) => ", length - shown);
-  out.Append("M%u\n", cycle[0].from);
-  SymbolizedFrame top = {};
+    t.Append("... (%u more) => ", length - shown);
+  t.Append("M%u", cycle[0].from);
+  r.Add(SectionRole::kContext, "%s", text);
   // The edge that closed the cycle (this thread, now) first.
   for (u32 i = 0; i < shown; i++) {
     const LockOrderEdge &e = cycle[i];
-    out.Append("\n  Mutex M%u acquired here while holding mutex M%u by "
-               "thread T%u:\n",
-               e.to, e.from, e.thread_id);
-    PrintStackId(&out, e.to_stack, i ? nullptr : &top);
-    out.Append("  Mutex M%u previously acquired by the same thread here:\n",
-               e.from);
-    PrintStackId(&out, e.from_stack, nullptr);
+    ReportSection *s = r.Add(SectionRole::kLockOrderEdge,
+                             "Mutex M%u acquired here while holding mutex M%u "
+                             "by thread T%u",
+                             e.to, e.from, e.thread_id);
+    s->blank_before = true;
+    s->thread = static_cast<int>(e.thread_id);
+    AddStackId(&r, s, e.to_stack, i == 0);
+    s = r.Add(SectionRole::kLockOrderEdge,
+              "Mutex M%u previously acquired by the same thread here", e.from);
+    s->thread = static_cast<int>(e.thread_id);
+    AddStackId(&r, s, e.from_stack, false);
   }
-  out.Append("\n");
   for (u32 i = 0; i < shown; i++) {
-    out.Append("  Mutex M%u at 0x%zx", cycle[i].from, locks[i].addr);
+    ReportSection *s;
     if (locks[i].first_seen) {
-      out.Append(" was first observed by thread T%u at:\n",
-                 locks[i].first_seen_thread);
-      PrintStackId(&out, locks[i].first_seen, nullptr);
+      s = r.Add(SectionRole::kMutex,
+                "Mutex M%u at 0x%zx was first observed by thread T%u at",
+                cycle[i].from, locks[i].addr, locks[i].first_seen_thread);
+      AddStackId(&r, s, locks[i].first_seen, false);
     } else {
-      out.Append("\n");
+      s = r.Add(SectionRole::kMutex, "Mutex M%u at 0x%zx", cycle[i].from,
+                locks[i].addr);
     }
+    s->blank_before = i == 0;
   }
   // Each thread of the cycle once, at its first edge.
   for (u32 i = 0; i < shown; i++) {
@@ -456,10 +485,9 @@ void ReportLockOrderInversion(const LockOrderEdge *cycle,
     for (u32 j = 0; j < i; j++)
       earlier |= cycle[j].thread_id == cycle[i].thread_id;
     if (!earlier)
-      DescribeThread(&out, cycle[i].thread_id);
+      DescribeThread(&r, cycle[i].thread_id);
   }
-  AppendSummary(&out, "lock-order-inversion (potential deadlock)", top);
-  EmitReport(out);
+  EmitReport(r);
 }
 
 void ReportsForkChild() {
@@ -467,6 +495,7 @@ void ReportsForkChild() {
     close(reports.fd);
   reports.fd_opened = false;
   reports.count = 0;
+  MachineReportsForkChild();
 }
 
 void FinishReports() {
@@ -475,8 +504,10 @@ void FinishReports() {
     SpinMutexLock l(&reports.mu);
     count = reports.count;
   }
+  PrintSuppressionCounts();
   if (!count)
     return;
+  WriteMachineReports();
   // The program's buffered output first, so the summary line comes last.
   fflush(nullptr);
   char line[64];

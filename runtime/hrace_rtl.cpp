@@ -18,6 +18,8 @@
 #include "hrace_misuse.h"
 #include "hrace_report.h"
 #include "hrace_signal.h"
+#include "hrace_suppressions.h"
+#include "hrace_unwind.h"
 
 #include <new>
 #include <pthread.h>
@@ -96,6 +98,7 @@ void Initialize() {
   Context *c = new (context_storage) Context();
   ctx = c;
   InitFlags();
+  InitSuppressions();
   active_msm = c->flags.msm;
   InitShadow();
   if (kSplitBlocksLimit)
@@ -349,9 +352,8 @@ void BarrierLeave(ThreadState *thr, uptr addr, u32 round) {
 }
 
 StackId CurrentStack(ThreadState *thr, uptr pc) {
-  uptr frames[StackDepot::kMaxFrames];
-  u32 n = CaptureStack(thr, pc, frames, StackDepot::kMaxFrames);
-  return ctx->stacks.Put(frames, n);
+  StackId callers = CallerStack(thr);
+  return pc ? ctx->stacks.Extend(callers, pc) : callers;
 }
 
 SyncObject *NameLock(ThreadState *thr, uptr pc, SyncObject *s) {
@@ -480,12 +482,29 @@ void MutexDestroyed(ThreadState *thr, uptr addr) {
   ctx->syncs.ResetRange(addr, 1);
 }
 
+// The creation stack reaches main through uninstrumented callers
+// (std::thread, a library's thread pool) when the machine stack can be
+// unwound from pc; otherwise it is the shadow stack.
+StackId UnwindCreationStack(ThreadState *parent, uptr pc) {
+  uptr frames[StackDepot::kMaxFrames];
+  u32 n = UnwindStackFrom(pc, frames, StackDepot::kMaxFrames);
+  if (!n)
+    return CurrentStack(parent, pc);
+  // Below the thread's outermost function are libc's start-up frames or
+  // the runtime's trampoline, which CaptureStack leaves out too.
+  bool outermost = parent->context && !parent->context->adopted;
+  if (outermost && parent->stack_depth && parent->shadow_stack)
+    for (u32 i = 1; i < n; i++)
+      if (frames[i] == parent->shadow_stack[0])
+        n = i;
+  return ctx->stacks.Put(frames, n);
+}
+
 ThreadContext *ThreadCreate(ThreadState *parent, uptr pc) {
   ThreadContext *tc = ctx->threads.Create(parent->thread_id);
   if (!tc)
     return nullptr;
-  tc->creation_stack_size =
-      CaptureStack(parent, pc, tc->creation_stack, kMaxCreationFrames);
+  tc->creation_stack = UnwindCreationStack(parent, pc);
   tc->sync_clock.CopyFrom(parent->vc);
   NewSegment(parent);
   return tc;
@@ -502,10 +521,14 @@ void ThreadStart(ThreadState *thr, ThreadContext *tc) {
     tc->state = thr;
     tc->status = ThreadStatus::kRunning;
   }
-  if (!thr->shadow_stack)
+  if (!thr->shadow_stack) {
     thr->shadow_stack = static_cast<uptr *>(
         MmapNoReserveOrDie(kShadowStackSize * sizeof(uptr), "shadow stack"));
+    thr->stack_ids = static_cast<StackId *>(MmapNoReserveOrDie(
+        kShadowStackSize * sizeof(StackId), "shadow stack ids"));
+  }
   thr->stack_depth = 0;
+  thr->stack_ids_valid = 0;
   thr->vc.CopyFrom(tc->sync_clock);
   thr->acquires++;
   thr->noops.Invalidate();
@@ -684,6 +707,25 @@ void MemoryRangeReset(uptr addr, uptr size) {
   ResetShadowRange(addr, size);
   ctx->syncs.ResetRange(addr, size);
   ForgetBenignRaces(addr, size);
+}
+
+StackId CallerStackSlow(ThreadState *thr, u32 depth) {
+  // history_depth=0: accesses are recorded with their own frame only; so is
+  // a thread without a shadow stack yet, or one deeper than it.
+  if (!ctx->flags.history_depth || !thr->stack_ids || depth > kShadowStackSize)
+    return 0;
+  u32 i = thr->stack_ids_valid;
+  StackId id = i ? thr->stack_ids[i - 1] : 0;
+  // The outermost entry is the runtime's trampoline or libc's main caller
+  // (see CaptureStack): the stack starts above it.
+  u32 outermost = thr->context && !thr->context->adopted ? 1 : 0;
+  for (; i < depth; i++) {
+    if (i >= outermost)
+      id = ctx->stacks.Extend(id, thr->shadow_stack[i]);
+    thr->stack_ids[i] = id;
+  }
+  thr->stack_ids_valid = depth;
+  return id;
 }
 
 u32 CaptureStack(ThreadState *thr, uptr pc, uptr *frames, u32 max_frames) {

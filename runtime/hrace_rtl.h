@@ -38,7 +38,8 @@ struct Context {
   IdSetTable threadsets;
   ThreadRegistry threads;
   // Stacks kept for reports: where sync objects were first seen, where
-  // lock-order edges were made.
+  // lock-order edges were made, where threads were created, and the call
+  // stack of every access in the traces.
   StackDepot stacks;
   LockOrderGraph lock_order;
 };
@@ -276,6 +277,17 @@ void MemoryRangeReset(uptr addr, uptr size);
 
 // The current call stack, innermost first, starting with pc.
 u32 CaptureStack(ThreadState *thr, uptr pc, uptr *frames, u32 max_frames);
+
+// The depot id of the stack the current function was called from: the
+// stack a trace event records beside its pc. Extends the thread's cached ids
+// from the first frame that changed since the last call.
+StackId CallerStackSlow(ThreadState *thr, u32 depth);
+ALWAYS_INLINE StackId CallerStack(ThreadState *thr) {
+  u32 depth = thr->stack_depth;
+  if (LIKELY(depth <= thr->stack_ids_valid))
+    return depth ? thr->stack_ids[depth - 1] : 0;
+  return CallerStackSlow(thr, depth);
+}
 
 } // namespace hrace
 

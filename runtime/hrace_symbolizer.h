@@ -26,6 +26,8 @@ struct SymbolizedFrame {
   int column;
   char module[256];
   uptr module_offset;
+  // The code address asked about (reports fill it in).
+  uptr pc;
 };
 
 // Frames for one code address, innermost (inlined) first. Always yields at

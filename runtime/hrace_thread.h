@@ -32,7 +32,6 @@ namespace hrace {
 // Threads alive at once (a slot is reused once its thread is joined or has
 // exited detached); a thread beyond them runs unchecked.
 constexpr u32 kMaxThreadSlots = 1 << 16;
-constexpr u32 kMaxCreationFrames = 32;
 constexpr u32 kShadowStackSize = 1 << 14;
 
 struct DeferredSignals;
@@ -57,8 +56,8 @@ struct ThreadContext {
   // At creation the parent's clock (the child starts after it); at exit the
   // thread's final clock (a joiner acquires it).
   VectorClock sync_clock;
-  uptr creation_stack[kMaxCreationFrames];
-  u32 creation_stack_size;
+  // Where pthread_create was called, unwound through uninstrumented code.
+  StackId creation_stack;
   uptr stack_beg;
   uptr stack_end;
   // Set by ANNOTATE_THREAD_NAME; shown in reports.
@@ -108,6 +107,13 @@ struct ThreadState {
   u32 shadow_write_generation = 0;
   u32 stack_depth = 0;
   uptr *shadow_stack = nullptr;
+  // stack_ids[i]: the depot id of the call stack shadow_stack[0..i], valid
+  // for i < stack_ids_valid. A call lowers stack_ids_valid to its depth; the
+  // next recorded access extends the ids from there (CallerStack), so a
+  // trace event names its whole stack for one load when no call came
+  // between.
+  StackId *stack_ids = nullptr;
+  u32 stack_ids_valid = 0;
   ThreadContext *context = nullptr;
   // Bumped whenever vc learns something: memoised answers that depend on
   // what this thread knows (the join rule) are keyed by it.

@@ -3,7 +3,7 @@
 set -euo pipefail
 llvm=${1:-14}
 pkgs=(cmake make python3 "clang-$llvm" "llvm-$llvm" "llvm-$llvm-dev" "llvm-$llvm-tools"
-      libgtest-dev libbenchmark-dev valgrind "libclang-rt-$llvm-dev")
+      libgtest-dev libbenchmark-dev valgrind "libclang-rt-$llvm-dev" python3-jsonschema)
 # `install-deps.sh N aarch64`: also the cross sysroot and user-mode qemu.
 aarch64=0
 if [[ ${2:-} == aarch64 ]]; then

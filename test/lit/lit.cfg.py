@@ -1,5 +1,6 @@
 # lit configuration for HybridRace's end-to-end tests.
 import os
+import subprocess
 import sys
 import lit.formats
 import lit.util
@@ -50,6 +51,10 @@ config.substitutions.append(('%inputs', inputs))
 config.substitutions.append(('%cmake', config.cmake_command))
 config.substitutions.append(('%hrace_source', config.hrace_source_dir))
 config.substitutions.append(('%hrace_build', config.hrace_binary_dir))
+# validate_sarif.py needs jsonschema: lit's own python if it has it, else Debian's (python3-jsonschema).
+has_jsonschema = subprocess.call([sys.executable, '-c', 'import jsonschema'],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0
+config.substitutions.append(('%python_jsonschema', sys.executable if has_jsonschema else '/usr/bin/python3'))
 
 config.available_features.add('llvm-%d' % config.llvm_version_major)
 # The runtime was built with HRACE_SMALL_LIMITS (runtime/hrace_limits.h).

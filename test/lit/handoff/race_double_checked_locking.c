@@ -66,6 +66,7 @@ int main(void) {
 // CHECK-NEXT:     #1 Thread2 {{.*}}race_double_checked_locking.c:48
 // CHECK-NEXT:   Previous write of size 8 at {{.*}} by thread T1 (locks held: {M1}):
 // CHECK-NEXT:     #0 Get {{.*}}race_double_checked_locking.c:32
+// CHECK-NEXT:     #1 Thread1 {{.*}}race_double_checked_locking.c:40
 // SHORT-NEXT:   Detected by msm=short: the previous access does not happen before this one and no lock protects both.
 // HB-NEXT:      Detected by msm=hb: neither access happens before the other.
 // CHECK-NEXT:   Location is global 'Instance'

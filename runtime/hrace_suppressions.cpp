@@ -1,0 +1,309 @@
+//===-- hrace_suppressions.cpp - Reports the user chose not to see --------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+#include "hrace_suppressions.h"
+
+#include "hrace_alloc.h"
+#include "hrace_flags.h"
+#include "hrace_mutex.h"
+#include "hrace_rtl.h"
+
+#include <fcntl.h>
+#include <link.h>
+#include <unistd.h>
+
+namespace hrace {
+
+bool called_from_lib_present;
+
+namespace {
+
+enum class Kind : u8 {
+  kRace,
+  kRaceTop,
+  kThread,
+  kMutex,
+  kDeadlock,
+  kSignal,
+  kMisuse,
+  kCalledFromLib,
+};
+
+struct KindName {
+  const char *name;
+  Kind kind;
+};
+constexpr KindName kKindNames[] = {
+    {"race", Kind::kRace},         {"race_top", Kind::kRaceTop},
+    {"thread", Kind::kThread},     {"mutex", Kind::kMutex},
+    {"deadlock", Kind::kDeadlock}, {"signal", Kind::kSignal},
+    {"misuse", Kind::kMisuse},     {"called_from_lib", Kind::kCalledFromLib},
+};
+
+struct Suppression {
+  Kind kind;
+  const char *pattern;
+  u32 hits;
+};
+
+constexpr u32 kMaxSuppressions = 1024;
+constexpr uptr kMaxFileSize = 1 << 20;
+Suppression suppressions[kMaxSuppressions];
+u32 suppression_count;
+char *file_text;
+
+[[noreturn]] void Fail(const char *path, u32 line, const char *what,
+                       const char *detail) {
+  char accepted[160];
+  TextBuffer a(accepted, sizeof(accepted));
+  for (const KindName &k : kKindNames)
+    a.Append("%s%s", a.length() ? ", " : "", k.name);
+  if (line)
+    Printf("HybridRace: suppressions file '%s' line %u: %s '%s' (expected "
+           "KIND:PATTERN, KIND one of: %s)\n",
+           path, line, what, detail, accepted);
+  else
+    Printf("HybridRace: cannot read suppressions file '%s': %s\n", path,
+           detail);
+  _exit(kOptionErrorExitCode);
+}
+
+char *Trim(char *s) {
+  while (*s == ' ' || *s == '\t' || *s == '\r')
+    s++;
+  char *end = s + internal_strlen(s);
+  while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+    *--end = 0;
+  return s;
+}
+
+void ParseLine(const char *path, u32 line_no, char *line) {
+  line = Trim(line);
+  if (!line[0] || line[0] == '#')
+    return;
+  char *colon = const_cast<char *>(internal_strchr(line, ':'));
+  if (!colon)
+    Fail(path, line_no, "no ':' in", line);
+  *colon = 0;
+  char *kind = Trim(line);
+  char *pattern = Trim(colon + 1);
+  const KindName *found = nullptr;
+  for (const KindName &k : kKindNames)
+    if (!internal_strcmp(kind, k.name))
+      found = &k;
+  if (!found)
+    Fail(path, line_no, "unknown kind", kind);
+  if (!pattern[0])
+    Fail(path, line_no, "empty pattern for kind", kind);
+  if (suppression_count == kMaxSuppressions)
+    Fail(path, line_no, "more than 1024 suppressions at", pattern);
+  suppressions[suppression_count++] = {found->kind, pattern, 0};
+  if (found->kind == Kind::kCalledFromLib)
+    called_from_lib_present = true;
+}
+
+// Glob match of p against the start of s; with to_end, against all of s.
+bool GlobMatch(const char *p, const char *pend, const char *s, bool to_end) {
+  while (p < pend) {
+    if (*p == '*') {
+      for (;; s++) {
+        if (GlobMatch(p + 1, pend, s, to_end))
+          return true;
+        if (!*s)
+          return false;
+      }
+    }
+    if (!*s || (*p != '?' && *p != *s))
+      return false;
+    p++;
+    s++;
+  }
+  return !to_end || !*s;
+}
+
+bool Allowed(Kind k, SuppressionType type) {
+  switch (k) {
+  case Kind::kRace:
+  case Kind::kRaceTop:
+    return type == SuppressionType::kRace;
+  case Kind::kThread:
+    return type == SuppressionType::kThread;
+  case Kind::kMutex:
+    return type == SuppressionType::kMutex;
+  case Kind::kDeadlock:
+    return type == SuppressionType::kDeadlock;
+  case Kind::kSignal:
+    return type == SuppressionType::kSignal;
+  case Kind::kMisuse:
+    return type == SuppressionType::kMisuse;
+  case Kind::kCalledFromLib:
+    return false;
+  }
+  return false;
+}
+
+bool FrameMatches(const char *pattern, const SymbolizedFrame &f) {
+  return (f.function[0] && SuppressionPatternMatches(pattern, f.function)) ||
+         (f.file[0] && SuppressionPatternMatches(pattern, f.file)) ||
+         (f.module[0] && SuppressionPatternMatches(pattern, f.module));
+}
+
+bool ReportMatches(const Suppression &sup, const ReportDesc &r) {
+  for (u32 i = 0; i < r.section_count; i++) {
+    const ReportSection &s = r.sections[i];
+    bool access = s.role == SectionRole::kAccess ||
+                  s.role == SectionRole::kPreviousAccess;
+    // Races are matched against the two accesses' stacks, other reports
+    // against all of theirs; race_top only against each access's own frame.
+    if (sup.kind == Kind::kRace || sup.kind == Kind::kRaceTop) {
+      if (!access)
+        continue;
+    }
+    u32 n = sup.kind == Kind::kRaceTop && s.frame_count ? 1 : s.frame_count;
+    for (u32 j = 0; j < n; j++)
+      if (FrameMatches(sup.pattern, r.frames[s.first_frame + j]))
+        return true;
+  }
+  return false;
+}
+
+// called_from_lib: the code ranges of every loaded module, with whether a
+// pattern names it. A pc outside all of them (a library loaded since) makes
+// the table be read again.
+struct ModuleRange {
+  uptr beg;
+  uptr end;
+  bool ignored;
+};
+constexpr u32 kMaxModuleRanges = 512;
+SpinMutex modules_mu;
+ModuleRange modules[kMaxModuleRanges];
+u32 module_count;
+
+int AddModuleRanges(struct dl_phdr_info *info, size_t, void *) {
+  const char *name = info->dlpi_name;
+  bool ignored = false;
+  for (u32 i = 0; name && name[0] && i < suppression_count; i++)
+    ignored |= suppressions[i].kind == Kind::kCalledFromLib &&
+               SuppressionPatternMatches(suppressions[i].pattern, name);
+  for (int i = 0; i < info->dlpi_phnum && module_count < kMaxModuleRanges;
+       i++) {
+    const ElfW(Phdr) &ph = info->dlpi_phdr[i];
+    if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X))
+      continue;
+    uptr beg = info->dlpi_addr + ph.p_vaddr;
+    modules[module_count++] = {beg, beg + ph.p_memsz, ignored};
+  }
+  return 0;
+}
+
+bool LookUp(uptr pc, bool *ignored) {
+  for (u32 i = 0; i < module_count; i++) {
+    if (pc >= modules[i].beg && pc < modules[i].end) {
+      *ignored = modules[i].ignored;
+      return true;
+    }
+  }
+  return false;
+}
+
+} // namespace
+
+bool SuppressionPatternMatches(const char *pattern, const char *name) {
+  const char *p = pattern;
+  const char *pend = p + internal_strlen(p);
+  bool at_start = *p == '^';
+  if (at_start)
+    p++;
+  bool at_end = pend > p && pend[-1] == '$';
+  if (at_end)
+    pend--;
+  // An unanchored start matches anywhere in the name.
+  for (const char *s = name;; s++) {
+    if (GlobMatch(p, pend, s, at_end))
+      return true;
+    if (at_start || !*s)
+      return false;
+  }
+}
+
+void InitSuppressions() {
+  const char *path = ctx->flags.suppressions;
+  if (!path[0])
+    return;
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0)
+    Fail(path, 0, nullptr, "no such file or not readable");
+  file_text = static_cast<char *>(MmapOrDie(kMaxFileSize + 1, "suppressions"));
+  uptr size = 0;
+  for (;;) {
+    ssize_t got = read(fd, file_text + size, kMaxFileSize - size);
+    if (got <= 0)
+      break;
+    size += static_cast<uptr>(got);
+    if (size == kMaxFileSize)
+      Fail(path, 0, nullptr, "larger than 1 MB");
+  }
+  close(fd);
+  file_text[size] = 0;
+  u32 line_no = 1;
+  for (char *line = file_text; *line; line_no++) {
+    char *nl = const_cast<char *>(internal_strchr(line, '\n'));
+    if (nl)
+      *nl = 0;
+    ParseLine(path, line_no, line);
+    if (!nl)
+      break;
+    line = nl + 1;
+  }
+}
+
+bool IsSuppressed(const ReportDesc &r) {
+  for (u32 i = 0; i < suppression_count; i++) {
+    Suppression &sup = suppressions[i];
+    if (Allowed(sup.kind, r.suppression) && ReportMatches(sup, r)) {
+      sup.hits++;
+      return true;
+    }
+  }
+  return false;
+}
+
+void PrintSuppressionCounts() {
+  if (!ctx->flags.print_suppressions || !suppression_count)
+    return;
+  u32 total = 0;
+  for (u32 i = 0; i < suppression_count; i++)
+    total += suppressions[i].hits;
+  char text[4096];
+  TextBuffer out(text, sizeof(text));
+  out.Append("HybridRace: matched %u suppression%s (pid=%d):\n", total,
+             total == 1 ? "" : "s", static_cast<int>(getpid()));
+  for (u32 i = 0; i < suppression_count; i++) {
+    const Suppression &sup = suppressions[i];
+    if (!sup.hits)
+      continue;
+    const char *kind = "?";
+    for (const KindName &k : kKindNames)
+      if (k.kind == sup.kind)
+        kind = k.name;
+    out.Append("  %u %s:%s\n", sup.hits, kind, sup.pattern);
+  }
+  WriteToFd(2, out.data(), out.length());
+}
+
+bool CalledFromIgnoredLib(uptr pc) {
+  SpinMutexLock l(&modules_mu);
+  bool ignored = false;
+  if (LookUp(pc, &ignored))
+    return ignored;
+  module_count = 0;
+  dl_iterate_phdr(AddModuleRanges, nullptr);
+  return LookUp(pc, &ignored) && ignored;
+}
+
+} // namespace hrace
