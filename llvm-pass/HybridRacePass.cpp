@@ -134,6 +134,17 @@ cl::list<std::string> IgnoreListFiles(
 
 constexpr const char *IgnoreListSection = "thread";
 
+// Set by the driver, which compiles with ThreadSanitizer's front-end flag on
+// so that clang marks every function sanitize_thread except those declared
+// no_sanitize("thread") (tools/hrace-driver.cpp says why). Without it (the
+// plugin loaded by hand) no function carries the mark and all are checked.
+cl::opt<bool> HonourNoSanitizeThread(
+    "hrace-honour-no-sanitize-thread",
+    cl::desc("functions without the sanitize_thread attribute "
+             "(no_sanitize(\"thread\")) keep their synchronisation and frame "
+             "but their memory accesses are not checked"),
+    cl::init(false));
+
 std::unique_ptr<SpecialCaseList> loadIgnoreLists() {
   if (IgnoreListFiles.empty())
     return nullptr;
@@ -159,6 +170,8 @@ bool isIgnoredBy(const SpecialCaseList &Ignore, StringRef Prefix,
 /// its frame stay, as ThreadSanitizer keeps them).
 bool isIgnored(const SpecialCaseList *Ignore, const Function &F) {
   if (F.hasFnAttribute(hrace::IgnoredAttr))
+    return true;
+  if (HonourNoSanitizeThread && !F.hasFnAttribute(Attribute::SanitizeThread))
     return true;
   if (!Ignore)
     return false;
@@ -772,12 +785,16 @@ PreservedAnalyses hrace::HybridRacePass::run(Module &M,
 PreservedAnalyses hrace::IgnoreListPass::run(Module &M,
                                              ModuleAnalysisManager &) {
   std::unique_ptr<SpecialCaseList> Ignore = loadIgnoreLists();
-  if (!Ignore)
+  if (!Ignore && !HonourNoSanitizeThread)
     return PreservedAnalyses::all();
   for (Function &F : M) {
     if (F.isDeclaration() || !isIgnored(Ignore.get(), F))
       continue;
     F.addFnAttr(hrace::IgnoredAttr);
+    // Under the driver clang marks every function sanitize_thread, listed
+    // ones too; without the mark the inliner keeps checked functions out of
+    // this one (NoSpeculationPass says why).
+    F.removeFnAttr(Attribute::SanitizeThread);
     if (!F.hasFnAttribute(Attribute::AlwaysInline))
       F.addFnAttr(Attribute::NoInline);
   }

@@ -16,6 +16,9 @@
 //  - __tsan_ignore_thread_begin/end: the thread's accesses are not checked;
 //  - __tsan_read*/__tsan_write*/__tsan_func_*: the instrumentation's entry
 //    points;
+//  - __tsan_init: called by the constructor ThreadSanitizer's pass adds to
+//    every module the driver compiles (to honour no_sanitize("thread"),
+//    tools/hrace-driver.cpp); the runtime is already initialised;
 //  - fibers: accepted, not modelled (a fiber's accesses count as those of
 //    the thread running it);
 //  - and sanitizer_common's __sanitizer_unaligned_load/store16/32/64
@@ -105,6 +108,8 @@ HRACE_INTERFACE void __tsan_read_range(void *addr, uptr size) {
 HRACE_INTERFACE void __tsan_write_range(void *addr, uptr size) {
   MemoryAccess(cur_thread(), CALLER_PC(), Addr(addr), size, true);
 }
+
+HRACE_INTERFACE void __tsan_init() { Initialize(); }
 
 HRACE_INTERFACE void __tsan_func_entry(void *caller_pc) {
   __hrace_func_entry(caller_pc);

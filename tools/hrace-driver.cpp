@@ -179,6 +179,37 @@ bool hasInput(const Args &A) {
   return false;
 }
 
+// Whether an input is compiled (not only linked): a source file, stdin, or
+// anything after -x.
+bool compilesSource(const Args &A) {
+  bool AfterDashDash = false;
+  for (size_t I = 0; I < A.size(); ++I) {
+    const std::string &S = A[I];
+    if (!AfterDashDash && S == "--") {
+      AfterDashDash = true;
+      continue;
+    }
+    if (!AfterDashDash && (S == "-x" || S.rfind("-x", 0) == 0))
+      return true;
+    if (S.empty())
+      continue;
+    if (!AfterDashDash && S != "-" && S[0] == '-') {
+      if (takesSeparateValue(S))
+        ++I;
+      continue;
+    }
+    if (S == "-")
+      return true;
+    const std::string Name = baseName(S);
+    size_t Dot = Name.rfind('.');
+    const std::string Ext = Dot == std::string::npos ? "" : Name.substr(Dot);
+    if (Ext != ".o" && Ext != ".a" && Ext != ".so" && Ext != ".lo" &&
+        Name.find(".so.") == std::string::npos)
+      return true;
+  }
+  return false;
+}
+
 // Whether the command stops before the link step.
 bool stopsBeforeLink(const Args &A) {
   for (const char *Flag : {"-c", "-S", "-E", "-fsyntax-only", "-M", "-MM"})
@@ -245,6 +276,28 @@ Args extractIgnoreLists(Args &A, const std::string &Plugin) {
     Extra.push_back("-hrace-ignorelist=" + F);
   }
   return Extra;
+}
+
+// __attribute__((no_sanitize("thread"))) leaves a function uninstrumented.
+// clang records that attribute only as the absence of sanitize_thread, which
+// it adds only when ThreadSanitizer is on: so compiling turns it on in the
+// front end (-Xclang, which neither links ThreadSanitizer's runtime nor
+// checks other sanitizers against it), switches off everything its pass
+// would instrument (it then adds only a constructor calling __tsan_init,
+// which the runtime defines), and tells the plugin, loaded early so that
+// its option exists, to treat a function without the attribute as
+// ThreadSanitizer does: its memory accesses are not checked, its atomics,
+// calls and frame are kept. LLVM's inliner keeps the two kinds of
+// functions apart (their sanitize_thread must agree).
+Args noSanitizeArgs(const std::string &Plugin) {
+  return {"-Xclang", "-load",
+          "-Xclang", Plugin,
+          "-mllvm",  "-hrace-honour-no-sanitize-thread",
+          "-Xclang", "-fsanitize=thread",
+          "-mllvm",  "-tsan-instrument-memory-accesses=0",
+          "-mllvm",  "-tsan-instrument-memintrinsics=0",
+          "-mllvm",  "-tsan-instrument-atomics=0",
+          "-mllvm",  "-tsan-instrument-func-entry-exit=0"};
 }
 
 // The target triple the user asked for (--target=T, -target T), or "".
@@ -324,6 +377,10 @@ int main(int argc, char **argv) {
         extractIgnoreLists(User, Prefix + "/lib/hrace/HybridRacePass.so");
     Args Extra = instrumentationArgs(User, Prefix);
     Extra.insert(Extra.end(), IgnoreLists.begin(), IgnoreLists.end());
+    if (compilesSource(User)) {
+      Args NoSanitize = noSanitizeArgs(Prefix + "/lib/hrace/HybridRacePass.so");
+      Extra.insert(Extra.end(), NoSanitize.begin(), NoSanitize.end());
+    }
     // Arguments after "--" are all input files.
     auto Pos = User.begin();
     while (Pos != User.end() && *Pos != "--")
