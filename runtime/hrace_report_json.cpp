@@ -40,24 +40,44 @@ struct MachineReports {
   u32 rule_count;
   const char *rule_kind[kMaxRules];
   const char *rule_title[kMaxRules];
-  bool rule_is_race[kMaxRules];
+  bool rule_is_error[kMaxRules];
   char scratch[kScratchSize];
 };
 MachineReports machine;
 
-// Appends JSON text to a fixed buffer; past its end, text is dropped and
-// the writer says it overflowed (the report is then left out whole).
+// Appends JSON to a fixed buffer and places the commas itself; past the
+// buffer's end text is dropped and the writer says it overflowed (the report
+// is then left out whole).
 class JsonWriter {
 public:
   JsonWriter(char *buf, uptr cap) : buf_(buf), cap_(cap) {}
   bool overflowed() const { return len_ >= cap_; }
   uptr length() const { return len_; }
 
-  void Raw(const char *s) {
-    for (; *s; s++)
-      Put(*s);
+  void Open(char c) {
+    Separate();
+    Put(c);
+    if (depth_ + 1 < kMaxDepth)
+      depth_++;
+    has_member_[depth_] = false;
+  }
+  void Close(char c) {
+    Put(c);
+    if (depth_)
+      depth_--;
+  }
+  void Key(const char *k) {
+    Separate();
+    Quoted(k);
+    Put(':');
+    after_key_ = true;
+  }
+  void String(const char *s) {
+    Separate();
+    Quoted(s);
   }
   void Int(u64 v) {
+    Separate();
     char digits[24];
     int n = 0;
     do {
@@ -70,36 +90,18 @@ public:
   void Hex(uptr v) {
     char text[24];
     TextBuffer t(text, sizeof(text));
-    t.Append("\"0x%zx\"", v);
-    Raw(text);
+    t.Append("0x%zx", v);
+    String(text);
   }
-  void String(const char *s) {
-    Put('"');
-    for (; *s; s++) {
-      unsigned char c = static_cast<unsigned char>(*s);
-      if (c == '"' || c == '\\') {
-        Put('\\');
-        Put(static_cast<char>(c));
-      } else if (c < 0x20) {
-        static const char kHex[] = "0123456789abcdef";
-        Raw("\\u00");
-        Put(kHex[c >> 4]);
-        Put(kHex[c & 15]);
-      } else {
-        Put(static_cast<char>(c));
-      }
-    }
-    Put('"');
-  }
-  // "key":
-  void Key(const char *k) {
-    String(k);
-    Put(':');
+  void Bool(bool v) {
+    Separate();
+    Raw(v ? "true" : "false");
   }
   // A file URI: absolute paths as file://, the rest relative to SRCROOT;
   // every byte outside RFC 3986's unreserved set and '/' percent-encoded.
   void Uri(const char *path) {
     static const char kHex[] = "0123456789ABCDEF";
+    Separate();
     Put('"');
     if (path[0] == '/')
       Raw("file://");
@@ -119,7 +121,56 @@ public:
     Put('"');
   }
 
+  void StringField(const char *k, const char *v) {
+    Key(k);
+    String(v);
+  }
+  void IntField(const char *k, u64 v) {
+    Key(k);
+    Int(v);
+  }
+  // {"text": v}, SARIF's message.
+  void MessageField(const char *k, const char *v) {
+    Key(k);
+    Open('{');
+    StringField("text", v);
+    Close('}');
+  }
+
 private:
+  static constexpr u32 kMaxDepth = 16;
+  // A comma before every member or element but the first of its object.
+  void Separate() {
+    if (after_key_) {
+      after_key_ = false;
+      return;
+    }
+    if (has_member_[depth_])
+      Put(',');
+    has_member_[depth_] = true;
+  }
+  void Raw(const char *s) {
+    for (; *s; s++)
+      Put(*s);
+  }
+  void Quoted(const char *s) {
+    static const char kHex[] = "0123456789abcdef";
+    Put('"');
+    for (; *s; s++) {
+      unsigned char c = static_cast<unsigned char>(*s);
+      if (c == '"' || c == '\\') {
+        Put('\\');
+        Put(static_cast<char>(c));
+      } else if (c < 0x20) {
+        Raw("\\u00");
+        Put(kHex[c >> 4]);
+        Put(kHex[c & 15]);
+      } else {
+        Put(static_cast<char>(c));
+      }
+    }
+    Put('"');
+  }
   void Put(char c) {
     if (len_ < cap_)
       buf_[len_] = c;
@@ -128,10 +179,13 @@ private:
   char *buf_;
   uptr cap_;
   uptr len_ = 0;
+  u32 depth_ = 0;
+  bool after_key_ = false;
+  bool has_member_[kMaxDepth] = {};
 };
 
 void Locks(JsonWriter *w, LockSetId id) {
-  w->Raw("[");
+  w->Open('[');
   if (id == kUnknownLockSet) {
     w->String("unknown");
   } else {
@@ -141,34 +195,24 @@ void Locks(JsonWriter *w, LockSetId id) {
       char name[16];
       TextBuffer t(name, sizeof(name));
       t.Append("M%u", locks[i]);
-      if (i)
-        w->Raw(",");
       w->String(name);
     }
   }
-  w->Raw("]");
+  w->Close(']');
 }
 
+u64 NonNegative(int v) { return static_cast<u64>(v > 0 ? v : 0); }
+
 void Frame(JsonWriter *w, const SymbolizedFrame &f) {
-  w->Raw("{");
-  w->Key("function");
-  w->String(f.function);
-  w->Raw(",");
-  w->Key("file");
-  w->String(f.file);
-  w->Raw(",");
-  w->Key("line");
-  w->Int(static_cast<u64>(f.line > 0 ? f.line : 0));
-  w->Raw(",");
-  w->Key("column");
-  w->Int(static_cast<u64>(f.column > 0 ? f.column : 0));
-  w->Raw(",");
-  w->Key("module");
-  w->String(f.module);
-  w->Raw(",");
+  w->Open('{');
+  w->StringField("function", f.function);
+  w->StringField("file", f.file);
+  w->IntField("line", NonNegative(f.line));
+  w->IntField("column", NonNegative(f.column));
+  w->StringField("module", f.module);
   w->Key("offset");
   w->Hex(f.module[0] ? f.module_offset : f.pc);
-  w->Raw("}");
+  w->Close('}');
 }
 
 const char *RoleName(SectionRole role) {
@@ -196,56 +240,36 @@ const char *StackNote(const ReportSection &s) {
 }
 
 void JsonSection(JsonWriter *w, const ReportDesc &r, const ReportSection &s) {
-  w->Raw("{");
-  w->Key("role");
-  w->String(RoleName(s.role));
-  w->Raw(",");
-  w->Key("text");
-  w->String(s.text);
-  if (s.thread >= 0) {
-    w->Raw(",");
-    w->Key("thread");
-    w->Int(static_cast<u64>(s.thread));
-  }
+  w->Open('{');
+  w->StringField("role", RoleName(s.role));
+  w->StringField("text", s.text);
+  if (s.thread >= 0)
+    w->IntField("thread", static_cast<u64>(s.thread));
   if (s.has_locks) {
-    w->Raw(",");
     w->Key("locks");
     Locks(w, s.locks);
   }
   if (s.has_access) {
-    w->Raw(",");
     w->Key("access");
-    w->Raw("{");
-    w->Key("kind");
-    w->String(s.is_write ? "write" : "read");
-    w->Raw(",");
-    w->Key("size");
-    w->Int(s.size);
-    w->Raw(",");
+    w->Open('{');
+    w->StringField("kind", s.is_write ? "write" : "read");
+    w->IntField("size", s.size);
     w->Key("address");
     w->Hex(s.addr);
-    w->Raw(",");
     w->Key("atomic");
-    w->Raw(s.is_atomic ? "true" : "false");
-    w->Raw("}");
+    w->Bool(s.is_atomic);
+    w->Close('}');
   }
   if (s.has_stack) {
-    w->Raw(",");
     w->Key("stack");
-    w->Raw("[");
-    for (u32 i = 0; i < s.frame_count; i++) {
-      if (i)
-        w->Raw(",");
+    w->Open('[');
+    for (u32 i = 0; i < s.frame_count; i++)
       Frame(w, r.frames[s.first_frame + i]);
-    }
-    w->Raw("]");
-    if (const char *note = StackNote(s)) {
-      w->Raw(",");
-      w->Key("stack_note");
-      w->String(note);
-    }
+    w->Close(']');
+    if (const char *note = StackNote(s))
+      w->StringField("stack_note", note);
   }
-  w->Raw("}");
+  w->Close('}');
 }
 
 const ReportSection *FindRole(const ReportDesc &r, SectionRole role) {
@@ -256,98 +280,65 @@ const ReportSection *FindRole(const ReportDesc &r, SectionRole role) {
 }
 
 void JsonReport(JsonWriter *w, const ReportDesc &r) {
-  w->Raw("{");
-  w->Key("kind");
-  w->String(r.kind);
-  w->Raw(",");
-  w->Key("title");
-  w->String(r.title);
-  if (r.suppression == SuppressionType::kRace) {
-    w->Raw(",");
-    w->Key("msm");
-    w->String(MsmName(ctx->flags.msm));
-  }
-  if (const ReportSection *cause = FindRole(r, SectionRole::kCause)) {
-    w->Raw(",");
-    w->Key("cause");
-    w->String(cause->text);
-  }
-  if (const ReportSection *loc = FindRole(r, SectionRole::kLocation)) {
-    w->Raw(",");
-    w->Key("location");
-    w->String(loc->text);
-  }
-  w->Raw(",");
+  w->Open('{');
+  w->StringField("kind", r.kind);
+  w->StringField("title", r.title);
+  if (r.suppression == SuppressionType::kRace)
+    w->StringField("msm", MsmName(ctx->flags.msm));
+  if (const ReportSection *cause = FindRole(r, SectionRole::kCause))
+    w->StringField("cause", cause->text);
+  if (const ReportSection *loc = FindRole(r, SectionRole::kLocation))
+    w->StringField("location", loc->text);
   w->Key("sections");
-  w->Raw("[");
-  bool first = true;
+  w->Open('[');
   for (u32 i = 0; i < r.section_count; i++) {
     const ReportSection &s = r.sections[i];
-    if (s.role == SectionRole::kCause || s.role == SectionRole::kLocation)
-      continue;
-    if (!first)
-      w->Raw(",");
-    first = false;
-    JsonSection(w, r, s);
+    if (s.role != SectionRole::kCause && s.role != SectionRole::kLocation)
+      JsonSection(w, r, s);
   }
-  w->Raw("],");
+  w->Close(']');
   w->Key("summary");
-  w->Raw("{");
-  w->Key("function");
-  w->String(r.top.function);
-  w->Raw(",");
-  w->Key("file");
-  w->String(r.top.file);
-  w->Raw(",");
-  w->Key("line");
-  w->Int(static_cast<u64>(r.top.line > 0 ? r.top.line : 0));
-  w->Raw(",");
-  w->Key("column");
-  w->Int(static_cast<u64>(r.top.column > 0 ? r.top.column : 0));
-  w->Raw("}}");
+  w->Open('{');
+  w->StringField("function", r.top.function);
+  w->StringField("file", r.top.file);
+  w->IntField("line", NonNegative(r.top.line));
+  w->IntField("column", NonNegative(r.top.column));
+  w->Close('}');
+  w->Close('}');
 }
 
 // A SARIF location of one frame: the source line when known, the function
 // as a logical location, and the frame's text as the message.
 void SarifLocation(JsonWriter *w, const SymbolizedFrame &f) {
-  w->Raw("{");
+  w->Open('{');
   if (f.file[0]) {
     w->Key("physicalLocation");
-    w->Raw("{");
+    w->Open('{');
     w->Key("artifactLocation");
-    w->Raw("{");
+    w->Open('{');
     w->Key("uri");
     w->Uri(f.file);
-    if (f.file[0] != '/') {
-      w->Raw(",");
-      w->Key("uriBaseId");
-      w->String("SRCROOT");
-    }
-    w->Raw("}");
+    if (f.file[0] != '/')
+      w->StringField("uriBaseId", "SRCROOT");
+    w->Close('}');
     if (f.line > 0) {
-      w->Raw(",");
       w->Key("region");
-      w->Raw("{");
-      w->Key("startLine");
-      w->Int(static_cast<u64>(f.line));
-      if (f.column > 0) {
-        w->Raw(",");
-        w->Key("startColumn");
-        w->Int(static_cast<u64>(f.column));
-      }
-      w->Raw("}");
+      w->Open('{');
+      w->IntField("startLine", NonNegative(f.line));
+      if (f.column > 0)
+        w->IntField("startColumn", NonNegative(f.column));
+      w->Close('}');
     }
-    w->Raw("},");
+    w->Close('}');
   }
   if (f.function[0]) {
     w->Key("logicalLocations");
-    w->Raw("[{");
-    w->Key("fullyQualifiedName");
-    w->String(f.function);
-    w->Raw(",");
-    w->Key("kind");
-    w->String("function");
-    w->Raw("}],");
+    w->Open('[');
+    w->Open('{');
+    w->StringField("fullyQualifiedName", f.function);
+    w->StringField("kind", "function");
+    w->Close('}');
+    w->Close(']');
   }
   char text[600];
   TextBuffer t(text, sizeof(text));
@@ -357,12 +348,17 @@ void SarifLocation(JsonWriter *w, const SymbolizedFrame &f) {
     t.Append("0x%zx", f.pc);
   if (!f.file[0] && f.module[0])
     t.Append(" (%s+0x%zx)", f.module, f.module_offset);
-  w->Key("message");
-  w->Raw("{");
-  w->Key("text");
-  w->String(text);
-  w->Raw("}}");
+  w->MessageField("message", text);
+  w->Close('}');
 }
+
+// Races and lock-order inversions are errors, misuse warnings.
+bool IsError(const ReportDesc &r) {
+  return r.suppression == SuppressionType::kRace ||
+         r.suppression == SuppressionType::kDeadlock;
+}
+
+const char *Level(bool error) { return error ? "error" : "warning"; }
 
 u32 RuleIndex(const ReportDesc &r) {
   for (u32 i = 0; i < machine.rule_count; i++)
@@ -371,28 +367,52 @@ u32 RuleIndex(const ReportDesc &r) {
   if (machine.rule_count == kMaxRules)
     return kMaxRules - 1;
   u32 i = machine.rule_count++;
-  // Kinds and titles of reports are string constants or live in the
-  // description table; titles are copied for the rare computed one.
+  // Kinds are string constants; a title is copied for the rare computed
+  // one.
   machine.rule_kind[i] = r.kind;
   machine.rule_title[i] = static_cast<char *>(InternalAlloc(sizeof(r.title)));
   internal_strlcpy(const_cast<char *>(machine.rule_title[i]), r.title,
                    sizeof(r.title));
-  machine.rule_is_race[i] = r.suppression == SuppressionType::kRace;
+  machine.rule_is_error[i] = IsError(r);
   return i;
 }
 
+// One thread flow per stack, outermost call first, as an IDE steps through
+// it.
+void SarifCodeFlow(JsonWriter *w, const ReportDesc &r) {
+  w->Key("codeFlows");
+  w->Open('[');
+  w->Open('{');
+  w->Key("threadFlows");
+  w->Open('[');
+  for (u32 i = 0; i < r.section_count; i++) {
+    const ReportSection &s = r.sections[i];
+    if (!s.frame_count)
+      continue;
+    w->Open('{');
+    w->MessageField("message", s.text);
+    w->Key("locations");
+    w->Open('[');
+    for (u32 j = 0; j < s.frame_count; j++) {
+      w->Open('{');
+      w->Key("location");
+      SarifLocation(w, r.frames[s.first_frame + s.frame_count - 1 - j]);
+      w->IntField("nestingLevel", j);
+      w->Close('}');
+    }
+    w->Close(']');
+    w->Close('}');
+  }
+  w->Close(']');
+  w->Close('}');
+  w->Close(']');
+}
+
 void SarifResult(JsonWriter *w, const ReportDesc &r) {
-  bool race = r.suppression == SuppressionType::kRace;
-  w->Raw("{");
-  w->Key("ruleId");
-  w->String(r.kind);
-  w->Raw(",");
-  w->Key("ruleIndex");
-  w->Int(RuleIndex(r));
-  w->Raw(",");
-  w->Key("level");
-  w->String(race || r.suppression == SuppressionType::kDeadlock ? "error"
-                                                                : "warning");
+  w->Open('{');
+  w->StringField("ruleId", r.kind);
+  w->IntField("ruleIndex", RuleIndex(r));
+  w->StringField("level", Level(IsError(r)));
   // The message: the title, then each access (or the first section).
   char text[2048];
   TextBuffer t(text, sizeof(text));
@@ -403,67 +423,85 @@ void SarifResult(JsonWriter *w, const ReportDesc &r) {
         s.role == SectionRole::kPreviousAccess || i == 0)
       t.Append("%s %s", i ? ";" : ":", s.text);
   }
-  w->Raw(",");
-  w->Key("message");
-  w->Raw("{");
-  w->Key("text");
-  w->String(text);
-  w->Raw("}");
+  w->MessageField("message", text);
   if (r.top.file[0] || r.top.function[0]) {
-    w->Raw(",");
     w->Key("locations");
-    w->Raw("[");
+    w->Open('[');
     SarifLocation(w, r.top);
-    w->Raw("]");
+    w->Close(']');
   }
-  // A code flow per report: one thread flow per stack, outermost call
-  // first, as an IDE steps through it.
   bool any_stack = false;
   for (u32 i = 0; i < r.section_count; i++)
     any_stack |= r.sections[i].frame_count > 0;
-  if (any_stack) {
-    w->Raw(",");
-    w->Key("codeFlows");
-    w->Raw("[{");
-    w->Key("threadFlows");
-    w->Raw("[");
-    bool first = true;
-    for (u32 i = 0; i < r.section_count; i++) {
-      const ReportSection &s = r.sections[i];
-      if (!s.frame_count)
-        continue;
-      if (!first)
-        w->Raw(",");
-      first = false;
-      w->Raw("{");
-      w->Key("message");
-      w->Raw("{");
-      w->Key("text");
-      w->String(s.text);
-      w->Raw("},");
-      w->Key("locations");
-      w->Raw("[");
-      for (u32 j = 0; j < s.frame_count; j++) {
-        if (j)
-          w->Raw(",");
-        w->Raw("{");
-        w->Key("location");
-        SarifLocation(w, r.frames[s.first_frame + s.frame_count - 1 - j]);
-        w->Raw(",");
-        w->Key("nestingLevel");
-        w->Int(j);
-        w->Raw("}");
-      }
-      w->Raw("]}");
-    }
-    w->Raw("]}]");
-  }
-  w->Raw(",");
+  if (any_stack)
+    SarifCodeFlow(w, r);
   w->Key("properties");
-  w->Raw("{");
+  w->Open('{');
   w->Key("report");
   JsonReport(w, r);
-  w->Raw("}}");
+  w->Close('}');
+  w->Close('}');
+}
+
+// The file up to its list of reports: JSON's header, or SARIF's run with
+// its tool, rules and invocation.
+void WriteHead(JsonWriter *w, bool sarif, const char *command) {
+  w->Open('{');
+  if (!sarif) {
+    w->Key("tool");
+    w->Open('{');
+    w->StringField("name", "HybridRace");
+    w->StringField("version", kVersion);
+    w->Close('}');
+    w->IntField("pid", static_cast<u64>(getpid()));
+    w->StringField("command", command);
+    w->IntField("reports_left_out", machine.dropped);
+    w->Key("reports");
+    w->Open('[');
+    return;
+  }
+  w->StringField("$schema", "https://docs.oasis-open.org/sarif/sarif/v2.1.0/"
+                            "errata01/os/schemas/sarif-schema-2.1.0.json");
+  w->StringField("version", "2.1.0");
+  w->Key("runs");
+  w->Open('[');
+  w->Open('{');
+  w->Key("tool");
+  w->Open('{');
+  w->Key("driver");
+  w->Open('{');
+  w->StringField("name", "HybridRace");
+  w->StringField("version", kVersion);
+  w->Key("rules");
+  w->Open('[');
+  for (u32 i = 0; i < machine.rule_count; i++) {
+    w->Open('{');
+    w->StringField("id", machine.rule_kind[i]);
+    w->MessageField("shortDescription", machine.rule_title[i]);
+    w->Key("defaultConfiguration");
+    w->Open('{');
+    w->StringField("level", Level(machine.rule_is_error[i]));
+    w->Close('}');
+    w->Close('}');
+  }
+  w->Close(']');
+  w->Close('}');
+  w->Close('}');
+  w->Key("invocations");
+  w->Open('[');
+  w->Open('{');
+  w->Key("executionSuccessful");
+  w->Bool(true);
+  w->StringField("commandLine", command);
+  w->Key("properties");
+  w->Open('{');
+  w->IntField("pid", static_cast<u64>(getpid()));
+  w->IntField("reports_left_out", machine.dropped);
+  w->Close('}');
+  w->Close('}');
+  w->Close(']');
+  w->Key("results");
+  w->Open('[');
 }
 
 bool WriteAll(int fd, const char *p, uptr n) {
@@ -519,87 +557,7 @@ void WriteMachineReports() {
   command[n > 0 ? n : 0] = 0;
   // Head and tail are small; the reports go straight from the buffer.
   JsonWriter head(machine.scratch, kScratchSize);
-  if (sarif) {
-    head.Raw("{");
-    head.Key("$schema");
-    head.String("https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/"
-                "schemas/sarif-schema-2.1.0.json");
-    head.Raw(",");
-    head.Key("version");
-    head.String("2.1.0");
-    head.Raw(",");
-    head.Key("runs");
-    head.Raw("[{");
-    head.Key("tool");
-    head.Raw("{");
-    head.Key("driver");
-    head.Raw("{");
-    head.Key("name");
-    head.String("HybridRace");
-    head.Raw(",");
-    head.Key("version");
-    head.String(kVersion);
-    head.Raw(",");
-    head.Key("rules");
-    head.Raw("[");
-    for (u32 i = 0; i < machine.rule_count; i++) {
-      if (i)
-        head.Raw(",");
-      head.Raw("{");
-      head.Key("id");
-      head.String(machine.rule_kind[i]);
-      head.Raw(",");
-      head.Key("shortDescription");
-      head.Raw("{");
-      head.Key("text");
-      head.String(machine.rule_title[i]);
-      head.Raw("},");
-      head.Key("defaultConfiguration");
-      head.Raw("{");
-      head.Key("level");
-      head.String(machine.rule_is_race[i] ? "error" : "warning");
-      head.Raw("}}");
-    }
-    head.Raw("]}},");
-    head.Key("invocations");
-    head.Raw("[{");
-    head.Key("executionSuccessful");
-    head.Raw("true,");
-    head.Key("commandLine");
-    head.String(command);
-    head.Raw(",");
-    head.Key("properties");
-    head.Raw("{");
-    head.Key("pid");
-    head.Int(static_cast<u64>(getpid()));
-    head.Raw(",");
-    head.Key("reports_left_out");
-    head.Int(machine.dropped);
-    head.Raw("}}],");
-    head.Key("results");
-    head.Raw("[");
-  } else {
-    head.Raw("{");
-    head.Key("tool");
-    head.Raw("{");
-    head.Key("name");
-    head.String("HybridRace");
-    head.Raw(",");
-    head.Key("version");
-    head.String(kVersion);
-    head.Raw("},");
-    head.Key("pid");
-    head.Int(static_cast<u64>(getpid()));
-    head.Raw(",");
-    head.Key("command");
-    head.String(command);
-    head.Raw(",");
-    head.Key("reports_left_out");
-    head.Int(machine.dropped);
-    head.Raw(",");
-    head.Key("reports");
-    head.Raw("[");
-  }
+  WriteHead(&head, sarif, command);
   const char *tail = sarif ? "]}]}\n" : "]}\n";
   bool ok = WriteAll(fd, machine.scratch, head.length()) &&
             WriteAll(fd, machine.buffer, machine.length) &&
