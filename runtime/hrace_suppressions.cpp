@@ -22,30 +22,28 @@ bool called_from_lib_present;
 
 namespace {
 
-enum class Kind : u8 {
-  kRace,
-  kRaceTop,
-  kThread,
-  kMutex,
-  kDeadlock,
-  kSignal,
-  kMisuse,
-  kCalledFromLib,
-};
-
-struct KindName {
+// A line's KIND: the reports it silences, and how it matches.
+struct Kind {
   const char *name;
-  Kind kind;
+  SuppressionType silences;
+  // race_top: only each access's own frame.
+  bool top_only;
+  // called_from_lib: names a library, silences no report.
+  bool library;
 };
-constexpr KindName kKindNames[] = {
-    {"race", Kind::kRace},         {"race_top", Kind::kRaceTop},
-    {"thread", Kind::kThread},     {"mutex", Kind::kMutex},
-    {"deadlock", Kind::kDeadlock}, {"signal", Kind::kSignal},
-    {"misuse", Kind::kMisuse},     {"called_from_lib", Kind::kCalledFromLib},
+constexpr Kind kKinds[] = {
+    {"race", SuppressionType::kRace, false, false},
+    {"race_top", SuppressionType::kRace, true, false},
+    {"thread", SuppressionType::kThread, false, false},
+    {"mutex", SuppressionType::kMutex, false, false},
+    {"deadlock", SuppressionType::kDeadlock, false, false},
+    {"signal", SuppressionType::kSignal, false, false},
+    {"misuse", SuppressionType::kMisuse, false, false},
+    {"called_from_lib", SuppressionType::kRace, false, true},
 };
 
 struct Suppression {
-  Kind kind;
+  const Kind *kind;
   const char *pattern;
   u32 hits;
 };
@@ -60,7 +58,7 @@ char *file_text;
                        const char *detail) {
   char accepted[160];
   TextBuffer a(accepted, sizeof(accepted));
-  for (const KindName &k : kKindNames)
+  for (const Kind &k : kKinds)
     a.Append("%s%s", a.length() ? ", " : "", k.name);
   if (line)
     Printf("HybridRace: suppressions file '%s' line %u: %s '%s' (expected "
@@ -91,8 +89,8 @@ void ParseLine(const char *path, u32 line_no, char *line) {
   *colon = 0;
   char *kind = Trim(line);
   char *pattern = Trim(colon + 1);
-  const KindName *found = nullptr;
-  for (const KindName &k : kKindNames)
+  const Kind *found = nullptr;
+  for (const Kind &k : kKinds)
     if (!internal_strcmp(kind, k.name))
       found = &k;
   if (!found)
@@ -101,8 +99,8 @@ void ParseLine(const char *path, u32 line_no, char *line) {
     Fail(path, line_no, "empty pattern for kind", kind);
   if (suppression_count == kMaxSuppressions)
     Fail(path, line_no, "more than 1024 suppressions at", pattern);
-  suppressions[suppression_count++] = {found->kind, pattern, 0};
-  if (found->kind == Kind::kCalledFromLib)
+  suppressions[suppression_count++] = {found, pattern, 0};
+  if (found->library)
     called_from_lib_present = true;
 }
 
@@ -125,27 +123,6 @@ bool GlobMatch(const char *p, const char *pend, const char *s, bool to_end) {
   return !to_end || !*s;
 }
 
-bool Allowed(Kind k, SuppressionType type) {
-  switch (k) {
-  case Kind::kRace:
-  case Kind::kRaceTop:
-    return type == SuppressionType::kRace;
-  case Kind::kThread:
-    return type == SuppressionType::kThread;
-  case Kind::kMutex:
-    return type == SuppressionType::kMutex;
-  case Kind::kDeadlock:
-    return type == SuppressionType::kDeadlock;
-  case Kind::kSignal:
-    return type == SuppressionType::kSignal;
-  case Kind::kMisuse:
-    return type == SuppressionType::kMisuse;
-  case Kind::kCalledFromLib:
-    return false;
-  }
-  return false;
-}
-
 bool FrameMatches(const char *pattern, const SymbolizedFrame &f) {
   return (f.function[0] && SuppressionPatternMatches(pattern, f.function)) ||
          (f.file[0] && SuppressionPatternMatches(pattern, f.file)) ||
@@ -159,11 +136,9 @@ bool ReportMatches(const Suppression &sup, const ReportDesc &r) {
                   s.role == SectionRole::kPreviousAccess;
     // Races are matched against the two accesses' stacks, other reports
     // against all of theirs; race_top only against each access's own frame.
-    if (sup.kind == Kind::kRace || sup.kind == Kind::kRaceTop) {
-      if (!access)
-        continue;
-    }
-    u32 n = sup.kind == Kind::kRaceTop && s.frame_count ? 1 : s.frame_count;
+    if (sup.kind->silences == SuppressionType::kRace && !access)
+      continue;
+    u32 n = sup.kind->top_only && s.frame_count ? 1 : s.frame_count;
     for (u32 j = 0; j < n; j++)
       if (FrameMatches(sup.pattern, r.frames[s.first_frame + j]))
         return true;
@@ -188,7 +163,7 @@ int AddModuleRanges(struct dl_phdr_info *info, size_t, void *) {
   const char *name = info->dlpi_name;
   bool ignored = false;
   for (u32 i = 0; name && name[0] && i < suppression_count; i++)
-    ignored |= suppressions[i].kind == Kind::kCalledFromLib &&
+    ignored |= suppressions[i].kind->library &&
                SuppressionPatternMatches(suppressions[i].pattern, name);
   for (int i = 0; i < info->dlpi_phnum && module_count < kMaxModuleRanges;
        i++) {
@@ -265,7 +240,8 @@ void InitSuppressions() {
 bool IsSuppressed(const ReportDesc &r) {
   for (u32 i = 0; i < suppression_count; i++) {
     Suppression &sup = suppressions[i];
-    if (Allowed(sup.kind, r.suppression) && ReportMatches(sup, r)) {
+    if (!sup.kind->library && sup.kind->silences == r.suppression &&
+        ReportMatches(sup, r)) {
       sup.hits++;
       return true;
     }
@@ -287,11 +263,7 @@ void PrintSuppressionCounts() {
     const Suppression &sup = suppressions[i];
     if (!sup.hits)
       continue;
-    const char *kind = "?";
-    for (const KindName &k : kKindNames)
-      if (k.kind == sup.kind)
-        kind = k.name;
-    out.Append("  %u %s:%s\n", sup.hits, kind, sup.pattern);
+    out.Append("  %u %s:%s\n", sup.hits, sup.kind->name, sup.pattern);
   }
   WriteToFd(2, out.data(), out.length());
 }
