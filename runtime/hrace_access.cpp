@@ -141,10 +141,7 @@ extern "C" void __hrace_func_entry(void *caller_pc) {
   u32 depth = thr->stack_depth++;
   // Frames deeper than the shadow stack are counted but not recorded.
   if (LIKELY(depth < kShadowStackSize && thr->shadow_stack))
-    thr->shadow_stack[depth] = reinterpret_cast<uptr>(caller_pc);
-  // The ids of this frame and deeper ones now name an older call.
-  if (depth < thr->stack_ids_valid)
-    thr->stack_ids_valid = depth;
+    thr->shadow_stack[depth] = {reinterpret_cast<uptr>(caller_pc), 0};
 }
 
 extern "C" void __hrace_func_exit() {

@@ -495,7 +495,7 @@ StackId UnwindCreationStack(ThreadState *parent, uptr pc) {
   bool outermost = parent->context && !parent->context->adopted;
   if (outermost && parent->stack_depth && parent->shadow_stack)
     for (u32 i = 1; i < n; i++)
-      if (frames[i] == parent->shadow_stack[0])
+      if (frames[i] == parent->shadow_stack[0].pc)
         n = i;
   return ctx->stacks.Put(frames, n);
 }
@@ -521,14 +521,10 @@ void ThreadStart(ThreadState *thr, ThreadContext *tc) {
     tc->state = thr;
     tc->status = ThreadStatus::kRunning;
   }
-  if (!thr->shadow_stack) {
-    thr->shadow_stack = static_cast<uptr *>(
-        MmapNoReserveOrDie(kShadowStackSize * sizeof(uptr), "shadow stack"));
-    thr->stack_ids = static_cast<StackId *>(MmapNoReserveOrDie(
-        kShadowStackSize * sizeof(StackId), "shadow stack ids"));
-  }
+  if (!thr->shadow_stack)
+    thr->shadow_stack = static_cast<ShadowFrame *>(MmapNoReserveOrDie(
+        kShadowStackSize * sizeof(ShadowFrame), "shadow stack"));
   thr->stack_depth = 0;
-  thr->stack_ids_valid = 0;
   thr->vc.CopyFrom(tc->sync_clock);
   thr->acquires++;
   thr->noops.Invalidate();
@@ -712,19 +708,22 @@ void MemoryRangeReset(uptr addr, uptr size) {
 StackId CallerStackSlow(ThreadState *thr, u32 depth) {
   // history_depth=0: accesses are recorded with their own frame only; so is
   // a thread without a shadow stack yet, or one deeper than it.
-  if (!ctx->flags.history_depth || !thr->stack_ids || depth > kShadowStackSize)
+  if (!ctx->flags.history_depth || !thr->shadow_stack ||
+      depth > kShadowStackSize)
     return 0;
-  u32 i = thr->stack_ids_valid;
-  StackId id = i ? thr->stack_ids[i - 1] : 0;
+  ShadowFrame *stack = thr->shadow_stack;
+  u32 i = depth;
+  while (i && !stack[i - 1].stack_plus_one)
+    i--;
+  StackId id = i ? stack[i - 1].stack_plus_one - 1 : 0;
   // The outermost entry is the runtime's trampoline or libc's main caller
   // (see CaptureStack): the stack starts above it.
   u32 outermost = thr->context && !thr->context->adopted ? 1 : 0;
   for (; i < depth; i++) {
     if (i >= outermost)
-      id = ctx->stacks.Extend(id, thr->shadow_stack[i]);
-    thr->stack_ids[i] = id;
+      id = ctx->stacks.Extend(id, stack[i].pc);
+    stack[i].stack_plus_one = id + 1;
   }
-  thr->stack_ids_valid = depth;
   return id;
 }
 
@@ -739,7 +738,7 @@ u32 CaptureStack(ThreadState *thr, uptr pc, uptr *frames, u32 max_frames) {
   // runtime adopted mid-flight may have program code there.
   u32 outermost = thr->context && !thr->context->adopted ? 1 : 0;
   for (u32 i = depth; i-- > outermost && n < max_frames;)
-    frames[n++] = thr->shadow_stack[i];
+    frames[n++] = thr->shadow_stack[i].pc;
   return n;
 }
 

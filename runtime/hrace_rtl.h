@@ -279,13 +279,16 @@ void MemoryRangeReset(uptr addr, uptr size);
 u32 CaptureStack(ThreadState *thr, uptr pc, uptr *frames, u32 max_frames);
 
 // The depot id of the stack the current function was called from: the
-// stack a trace event records beside its pc. Extends the thread's cached ids
-// from the first frame that changed since the last call.
+// stack a trace event records beside its pc. Extends the ids the shadow
+// stack keeps (ShadowFrame) from the deepest frame that has one.
 StackId CallerStackSlow(ThreadState *thr, u32 depth);
 ALWAYS_INLINE StackId CallerStack(ThreadState *thr) {
   u32 depth = thr->stack_depth;
-  if (LIKELY(depth <= thr->stack_ids_valid))
-    return depth ? thr->stack_ids[depth - 1] : 0;
+  if (UNLIKELY(!depth))
+    return 0;
+  if (LIKELY(depth <= kShadowStackSize))
+    if (StackId id = thr->shadow_stack[depth - 1].stack_plus_one)
+      return id - 1;
   return CallerStackSlow(thr, depth);
 }
 

@@ -14,7 +14,7 @@
 // each frame names its caller's id. So a stack that grows by one call is one
 // step (Extend) from the stack it grew from, which lets a thread keep the id
 // of its current call stack up to date at a lookup per new frame instead of
-// storing whole stacks (ThreadState::stack_ids). Lookups take no lock; new
+// storing whole stacks (ShadowFrame). Lookups take no lock; new
 // frames are added under one. Stored frames are never freed: distinct
 // stacks are bounded by the program's call paths, not by how often they
 // recur.

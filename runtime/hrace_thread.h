@@ -36,6 +36,17 @@ constexpr u32 kShadowStackSize = 1 << 14;
 
 struct DeferredSignals;
 
+// A frame of the shadow stack: the return address into its caller, and the
+// depot id + 1 of the whole stack up to it, 0 until a recorded access needs
+// it. A call writes its frame with 0, so every nonzero id on the stack was
+// computed while all frames below it were as they are now: a trace event
+// names its whole stack for one load when no call came between
+// (CallerStack).
+struct ShadowFrame {
+  uptr pc;
+  StackId stack_plus_one;
+};
+
 enum class ThreadStatus : u8 { kFree, kCreated, kRunning, kFinished };
 
 struct ThreadContext {
@@ -106,14 +117,7 @@ struct ThreadState {
   // generation waits until no id two generations old is on its way.
   u32 shadow_write_generation = 0;
   u32 stack_depth = 0;
-  uptr *shadow_stack = nullptr;
-  // stack_ids[i]: the depot id of the call stack shadow_stack[0..i], valid
-  // for i < stack_ids_valid. A call lowers stack_ids_valid to its depth; the
-  // next recorded access extends the ids from there (CallerStack), so a
-  // trace event names its whole stack for one load when no call came
-  // between.
-  StackId *stack_ids = nullptr;
-  u32 stack_ids_valid = 0;
+  ShadowFrame *shadow_stack = nullptr;
   ThreadContext *context = nullptr;
   // Bumped whenever vc learns something: memoised answers that depend on
   // what this thread knows (the join rule) are keyed by it.
