@@ -147,39 +147,59 @@ bool ReportMatches(const Suppression &sup, const ReportDesc &r) {
 }
 
 // called_from_lib: the code ranges of every loaded module, with whether a
-// pattern names it. A pc outside all of them (a library loaded since) makes
-// the table be read again.
+// pattern names it. Interceptors look them up without a lock: a table is
+// filled while unpublished and then published whole; the two tables take
+// turns. A pc outside every range makes the modules be read again, but only
+// if the loader's count of loads and unloads moved since the last reading
+// (JIT code and the vDSO are in no module).
 struct ModuleRange {
   uptr beg;
   uptr end;
   bool ignored;
 };
 constexpr u32 kMaxModuleRanges = 512;
+struct ModuleTable {
+  u32 count;
+  ModuleRange ranges[kMaxModuleRanges];
+};
 SpinMutex modules_mu;
-ModuleRange modules[kMaxModuleRanges];
-u32 module_count;
+ModuleTable module_tables[2];
+// The published table, + 1 (0: none read yet).
+u32 published_table;
+// dlpi_adds + dlpi_subs when the published table was read.
+u64 modules_version = ~0ull;
 
-int AddModuleRanges(struct dl_phdr_info *info, size_t, void *) {
+int AddModuleRanges(struct dl_phdr_info *info, size_t, void *arg) {
+  ModuleTable *t = static_cast<ModuleTable *>(arg);
   const char *name = info->dlpi_name;
   bool ignored = false;
   for (u32 i = 0; name && name[0] && i < suppression_count; i++)
     ignored |= suppressions[i].kind->library &&
                SuppressionPatternMatches(suppressions[i].pattern, name);
-  for (int i = 0; i < info->dlpi_phnum && module_count < kMaxModuleRanges;
-       i++) {
+  for (int i = 0; i < info->dlpi_phnum && t->count < kMaxModuleRanges; i++) {
     const ElfW(Phdr) &ph = info->dlpi_phdr[i];
     if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X))
       continue;
     uptr beg = info->dlpi_addr + ph.p_vaddr;
-    modules[module_count++] = {beg, beg + ph.p_memsz, ignored};
+    t->ranges[t->count++] = {beg, beg + ph.p_memsz, ignored};
   }
   return 0;
 }
 
+int ReadLoaderVersion(struct dl_phdr_info *info, size_t, void *arg) {
+  *static_cast<u64 *>(arg) = info->dlpi_adds + info->dlpi_subs;
+  // One module tells: stop.
+  return 1;
+}
+
 bool LookUp(uptr pc, bool *ignored) {
-  for (u32 i = 0; i < module_count; i++) {
-    if (pc >= modules[i].beg && pc < modules[i].end) {
-      *ignored = modules[i].ignored;
+  u32 published = LoadAcquire(&published_table);
+  if (!published)
+    return false;
+  const ModuleTable &t = module_tables[published - 1];
+  for (u32 i = 0; i < t.count; i++) {
+    if (pc >= t.ranges[i].beg && pc < t.ranges[i].end) {
+      *ignored = t.ranges[i].ignored;
       return true;
     }
   }
@@ -269,12 +289,20 @@ void PrintSuppressionCounts() {
 }
 
 bool CalledFromIgnoredLib(uptr pc) {
-  SpinMutexLock l(&modules_mu);
   bool ignored = false;
   if (LookUp(pc, &ignored))
     return ignored;
-  module_count = 0;
-  dl_iterate_phdr(AddModuleRanges, nullptr);
+  SpinMutexLock l(&modules_mu);
+  u64 version = 0;
+  dl_iterate_phdr(ReadLoaderVersion, &version);
+  if (version != modules_version) {
+    u32 next = LoadRelaxed(&published_table) == 1 ? 1 : 0;
+    ModuleTable *t = &module_tables[next];
+    t->count = 0;
+    dl_iterate_phdr(AddModuleRanges, t);
+    StoreRelease(&published_table, next + 1);
+    modules_version = version;
+  }
   return LookUp(pc, &ignored) && ignored;
 }
 
