@@ -249,6 +249,14 @@ bool extractEnableFlag(Args &A) {
   return Enabled;
 }
 
+// An LLVM option for the compiler proper only: plain -mllvm also reaches
+// the assembler of .s and .S inputs, which has not loaded the plugin and
+// would read an option it does not know as -h (print help, exit 0, write no
+// object).
+void addCompilerLlvmOption(Args &Extra, const std::string &Option) {
+  Extra.insert(Extra.end(), {"-Xclang", "-mllvm", "-Xclang", Option});
+}
+
 // Takes the sanitizer ignore lists out of the user's options (clang would
 // drop them: no sanitizer of its own is on) and gives them to the pass:
 // -fsanitize-ignorelist=F (or the older -fsanitize-blacklist=F) becomes
@@ -271,10 +279,8 @@ Args extractIgnoreLists(Args &A, const std::string &Plugin) {
   if (Files.empty())
     return {};
   Args Extra = {"-Xclang", "-load", "-Xclang", Plugin};
-  for (const std::string &F : Files) {
-    Extra.push_back("-mllvm");
-    Extra.push_back("-hrace-ignorelist=" + F);
-  }
+  for (const std::string &F : Files)
+    addCompilerLlvmOption(Extra, "-hrace-ignorelist=" + F);
   return Extra;
 }
 
@@ -290,14 +296,15 @@ Args extractIgnoreLists(Args &A, const std::string &Plugin) {
 // calls and frame are kept. LLVM's inliner keeps the two kinds of
 // functions apart (their sanitize_thread must agree).
 Args noSanitizeArgs(const std::string &Plugin) {
-  return {"-Xclang", "-load",
-          "-Xclang", Plugin,
-          "-mllvm",  "-hrace-honour-no-sanitize-thread",
-          "-Xclang", "-fsanitize=thread",
-          "-mllvm",  "-tsan-instrument-memory-accesses=0",
-          "-mllvm",  "-tsan-instrument-memintrinsics=0",
-          "-mllvm",  "-tsan-instrument-atomics=0",
-          "-mllvm",  "-tsan-instrument-func-entry-exit=0"};
+  Args Extra = {"-Xclang", "-load", "-Xclang", Plugin};
+  addCompilerLlvmOption(Extra, "-hrace-honour-no-sanitize-thread");
+  Extra.insert(Extra.end(), {"-Xclang", "-fsanitize=thread"});
+  for (const char *Off :
+       {"-tsan-instrument-memory-accesses=0",
+        "-tsan-instrument-memintrinsics=0", "-tsan-instrument-atomics=0",
+        "-tsan-instrument-func-entry-exit=0"})
+    addCompilerLlvmOption(Extra, Off);
+  return Extra;
 }
 
 // The target triple the user asked for (--target=T, -target T), or "".
