@@ -360,7 +360,7 @@ ALWAYS_INLINE bool IsNoopAccess(ShadowCell v, ThreadState *thr, bool write) {
 template <typename Machine, bool kAtomic>
 ALWAYS_INLINE bool GranuleUnchanged(ThreadState *thr, const u64 *granule,
                                     uptr a, uptr n, bool write) {
-  u64 spread = GranuleCell::SpreadMask(ByteMask(a, n));
+  u64 spread = SpreadByteMask(a, n);
   GranuleCell first = LoadGranule(granule);
   if (LIKELY(first.Holds(spread)))
     return IsNoopAccess<Machine, kAtomic>(first.value(), thr, write);

@@ -53,6 +53,28 @@ ALWAYS_INLINE u32 ByteMask(uptr a, uptr n) {
   return ((1u << n) - 1) << (a & 7);
 }
 
+// The same bytes as a granule cell's spread mask. For the entry points'
+// fixed sizes it is one load from a table (by size, then offset) instead of
+// the shifts that split the mask between the cell's two mask fields: the
+// no-op test of every 1-, 2- and 4-byte access makes it. Offsets that would
+// leave the granule are never asked for.
+struct SpreadMaskTable {
+  u64 masks[3][8];
+  constexpr SpreadMaskTable() : masks() {
+    for (u32 log = 0; log < 3; log++)
+      for (u32 offset = 0; offset < 8; offset++)
+        masks[log][offset] = GranuleCell::SpreadMask(
+            (((1u << (1u << log)) - 1) << offset) & 0xff);
+  }
+};
+static constexpr SpreadMaskTable kSpreadMasks;
+
+ALWAYS_INLINE u64 SpreadByteMask(uptr a, uptr n) {
+  if (__builtin_constant_p(n) && (n == 1 || n == 2 || n == 4))
+    return kSpreadMasks.masks[n == 1 ? 0 : n == 2 ? 1 : 2][a & 7];
+  return GranuleCell::SpreadMask(ByteMask(a, n));
+}
+
 // Where the granule of `a` ends (or `end`, if sooner).
 ALWAYS_INLINE uptr GranuleRunEnd(uptr a, uptr end) {
   uptr next = (a | 7) + 1;
