@@ -125,10 +125,12 @@ public:
       thr->ignore_writes++;
     }
   }
+  // Never below zero: a callback run inside the call may have ended more
+  // ignores than it began.
   ALWAYS_INLINE ~ScopedIgnoredLibCall() {
     if (UNLIKELY(thr_ != nullptr)) {
-      thr_->ignore_reads--;
-      thr_->ignore_writes--;
+      thr_->ignore_reads -= thr_->ignore_reads != 0;
+      thr_->ignore_writes -= thr_->ignore_writes != 0;
     }
   }
 

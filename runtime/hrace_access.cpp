@@ -138,10 +138,14 @@ extern "C" void __hrace_wait_loop_exit(void *, void *) {
 
 extern "C" void __hrace_func_entry(void *caller_pc) {
   ThreadState *thr = cur_thread();
-  u32 depth = thr->stack_depth++;
+  u32 depth = thr->stack_depth;
   // Frames deeper than the shadow stack are counted but not recorded.
   if (LIKELY(depth < kShadowStackSize && thr->shadow_stack))
     thr->shadow_stack[depth] = {reinterpret_cast<uptr>(caller_pc), 0};
+  // The frame before the depth that covers it: a signal handler arriving
+  // in between must not take the previous call's stack id for this one's.
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
+  thr->stack_depth = depth + 1;
 }
 
 extern "C" void __hrace_func_exit() {

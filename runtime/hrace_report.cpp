@@ -41,6 +41,8 @@ struct ReportState {
   uptr pairs[kMaxReportedPairs][2];
   char buffer[1 << 16];
   ReportDesc desc;
+  // The exit handler wrote the json or sarif file.
+  bool machine_written;
 };
 ReportState reports;
 
@@ -154,6 +156,7 @@ bool DescribeGlobal(ReportDesc *r, uptr addr) {
   r->Add(SectionRole::kLocation,
          "Location is global '%s' of size %zu at 0x%zx (%s+0x%zx)", name, size,
          start, module, module_offset - (addr - start));
+  internal_strlcpy(r->location_name, name, sizeof(r->location_name));
   return true;
 }
 
@@ -328,8 +331,13 @@ void EmitReport(const ReportDesc &r) {
   if (TakeSymbolizerNotice(notice, sizeof(notice)))
     WriteToFd(OutputFd(), notice, internal_strlen(notice));
   WriteToFd(OutputFd(), out.data(), out.length());
-  if (ctx->flags.report_format != ReportFormat::kText)
+  if (ctx->flags.report_format != ReportFormat::kText) {
     CollectMachineReport(r);
+    // A report after the exit handler wrote the file (another thread still
+    // runs) writes it again, whole.
+    if (reports.machine_written)
+      WriteMachineReports();
+  }
   if (ctx->flags.halt_on_error) {
     WriteMachineReports();
     fflush(nullptr);
@@ -495,19 +503,24 @@ void ReportsForkChild() {
     close(reports.fd);
   reports.fd_opened = false;
   reports.count = 0;
+  reports.machine_written = false;
   MachineReportsForkChild();
 }
 
 void FinishReports() {
   u32 count;
   {
+    // Under the report lock: a report being written by another thread goes
+    // into the file whole, and one after it rewrites the file (EmitReport).
     SpinMutexLock l(&reports.mu);
     count = reports.count;
+    if (count)
+      WriteMachineReports();
+    reports.machine_written = true;
+    PrintSuppressionCounts();
   }
-  PrintSuppressionCounts();
   if (!count)
     return;
-  WriteMachineReports();
   // The program's buffered output first, so the summary line comes last.
   fflush(nullptr);
   char line[64];

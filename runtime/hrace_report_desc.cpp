@@ -21,6 +21,7 @@ void ReportDesc::Reset(SuppressionType type, const char *report_kind,
   title[0] = 0;
   has_top = false;
   internal_memset(&top, 0, sizeof(top));
+  location_name[0] = 0;
   section_count = 0;
   frame_count = 0;
 }

@@ -84,6 +84,8 @@ struct ReportDesc {
   // The first program frame of the main stack: the SUMMARY's location.
   bool has_top;
   SymbolizedFrame top;
+  // A global variable the report is about, for suppressions; "" if none.
+  char location_name[256];
   u32 section_count;
   u32 frame_count;
   ReportSection sections[kMaxSections];

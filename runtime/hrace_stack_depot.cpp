@@ -48,7 +48,8 @@ StackId StackDepot::Extend(StackId parent, uptr pc) {
   StackId head = buckets_[bucket];
   if (StackId id = Find(head, parent, pc))
     return id;
-  // Past the last id the outer frames are kept and the rest is "lost".
+  // Past the last id a stack that needs a new frame is "lost" whole (its
+  // report says so); stacks already stored keep their ids.
   if (next_id_ >= kMaxNodes)
     return kLostStack;
   StackId id = next_id_++;

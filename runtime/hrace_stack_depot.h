@@ -28,9 +28,8 @@
 
 namespace hrace {
 
-// 0 is the empty stack; kLostStack a stack whose outer frames could not be
-// stored because the depot was full (reports say so, never print a wrong
-// stack).
+// 0 is the empty stack; kLostStack a stack that could not be stored because
+// the depot was full (reports say so, never print a wrong stack).
 typedef u32 StackId;
 constexpr StackId kLostStack = 1;
 

@@ -12,6 +12,7 @@
 #include "hrace_mutex.h"
 #include "hrace_rtl.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <link.h>
 #include <unistd.h>
@@ -104,23 +105,45 @@ void ParseLine(const char *path, u32 line_no, char *line) {
     called_from_lib_present = true;
 }
 
-// Glob match of p against the start of s; with to_end, against all of s.
-bool GlobMatch(const char *p, const char *pend, const char *s, bool to_end) {
-  while (p < pend) {
-    if (*p == '*') {
-      for (;; s++) {
-        if (GlobMatch(p + 1, pend, s, to_end))
-          return true;
-        if (!*s)
-          return false;
-      }
-    }
-    if (!*s || (*p != '?' && *p != *s))
-      return false;
-    p++;
-    s++;
+// A pattern as the matcher sees it: an unanchored end is a '*' there.
+struct Glob {
+  const char *text;
+  u32 length;
+  bool star_first;
+  bool star_last;
+  u32 size() const { return length + star_first + star_last; }
+  char at(u32 i) const {
+    if (star_first && i == 0)
+      return '*';
+    u32 j = i - star_first;
+    return j < length ? text[j] : '*';
   }
-  return !to_end || !*s;
+};
+
+// The whole of s against the glob, in time linear in their lengths times
+// the number of stars: on a mismatch only the last '*' takes one more
+// character (what an earlier '*' could take, the last one can too).
+bool GlobMatch(const Glob &g, const char *s) {
+  u32 p = 0, n = g.size();
+  u32 star = ~0u;
+  const char *star_s = nullptr;
+  while (*s) {
+    if (p < n && g.at(p) == '*') {
+      star = p++;
+      star_s = s;
+    } else if (p < n && (g.at(p) == '?' || g.at(p) == *s)) {
+      p++;
+      s++;
+    } else if (star != ~0u) {
+      p = star + 1;
+      s = ++star_s;
+    } else {
+      return false;
+    }
+  }
+  while (p < n && g.at(p) == '*')
+    p++;
+  return p == n;
 }
 
 bool FrameMatches(const char *pattern, const SymbolizedFrame &f) {
@@ -130,13 +153,20 @@ bool FrameMatches(const char *pattern, const SymbolizedFrame &f) {
 }
 
 bool ReportMatches(const Suppression &sup, const ReportDesc &r) {
+  bool race = sup.kind->silences == SuppressionType::kRace;
+  // As ThreadSanitizer's: a race's global variable by name, too.
+  if (race && !sup.kind->top_only && r.location_name[0] &&
+      SuppressionPatternMatches(sup.pattern, r.location_name))
+    return true;
   for (u32 i = 0; i < r.section_count; i++) {
     const ReportSection &s = r.sections[i];
     bool access = s.role == SectionRole::kAccess ||
                   s.role == SectionRole::kPreviousAccess;
-    // Races are matched against the two accesses' stacks, other reports
-    // against all of theirs; race_top only against each access's own frame.
-    if (sup.kind->silences == SuppressionType::kRace && !access)
+    // Races are matched against the two accesses' stacks and their threads'
+    // creation stacks, other reports against all of theirs; race_top only
+    // against each access's own frame.
+    if (race && !access &&
+        (sup.kind->top_only || s.role != SectionRole::kThread))
       continue;
     u32 n = sup.kind->top_only && s.frame_count ? 1 : s.frame_count;
     for (u32 j = 0; j < n; j++)
@@ -146,12 +176,14 @@ bool ReportMatches(const Suppression &sup, const ReportDesc &r) {
   return false;
 }
 
-// called_from_lib: the code ranges of every loaded module, with whether a
-// pattern names it. Interceptors look them up without a lock: a table is
-// filled while unpublished and then published whole; the two tables take
-// turns. A pc outside every range makes the modules be read again, but only
-// if the loader's count of loads and unloads moved since the last reading
-// (JIT code and the vDSO are in no module).
+// called_from_lib: the code ranges of every loaded module, sorted, with
+// whether a pattern names each. Interceptors look them up without a lock: a
+// table is read from the loader into private memory, copied into the
+// unpublished one of two tables and published whole. No runtime lock is held
+// while the loader is asked (a thread inside dl_iterate_phdr's callback may
+// call an interceptor). A pc outside every range makes the modules be read
+// again only if the loader's count of loads and unloads moved; otherwise it
+// is remembered as a miss (JIT code, the vDSO).
 struct ModuleRange {
   uptr beg;
   uptr end;
@@ -168,6 +200,9 @@ ModuleTable module_tables[2];
 u32 published_table;
 // dlpi_adds + dlpi_subs when the published table was read.
 u64 modules_version = ~0ull;
+// Pages of pcs in no module, direct-mapped; cleared at each publication.
+constexpr u32 kMissPages = 64;
+uptr miss_pages[kMissPages];
 
 int AddModuleRanges(struct dl_phdr_info *info, size_t, void *arg) {
   ModuleTable *t = static_cast<ModuleTable *>(arg);
@@ -181,7 +216,11 @@ int AddModuleRanges(struct dl_phdr_info *info, size_t, void *arg) {
     if (ph.p_type != PT_LOAD || !(ph.p_flags & PF_X))
       continue;
     uptr beg = info->dlpi_addr + ph.p_vaddr;
-    t->ranges[t->count++] = {beg, beg + ph.p_memsz, ignored};
+    // Insertion in order: a few dozen modules.
+    u32 j = t->count++;
+    for (; j && t->ranges[j - 1].beg > beg; j--)
+      t->ranges[j] = t->ranges[j - 1];
+    t->ranges[j] = {beg, beg + ph.p_memsz, ignored};
   }
   return 0;
 }
@@ -197,13 +236,23 @@ bool LookUp(uptr pc, bool *ignored) {
   if (!published)
     return false;
   const ModuleTable &t = module_tables[published - 1];
-  for (u32 i = 0; i < t.count; i++) {
-    if (pc >= t.ranges[i].beg && pc < t.ranges[i].end) {
-      *ignored = t.ranges[i].ignored;
-      return true;
-    }
+  // The last range that starts at or below pc.
+  u32 lo = 0, hi = t.count;
+  while (lo < hi) {
+    u32 mid = (lo + hi) / 2;
+    if (t.ranges[mid].beg <= pc)
+      lo = mid + 1;
+    else
+      hi = mid;
   }
-  return false;
+  if (!lo || pc >= t.ranges[lo - 1].end)
+    return false;
+  *ignored = t.ranges[lo - 1].ignored;
+  return true;
+}
+
+uptr *MissSlot(uptr page) {
+  return &miss_pages[(page * 0x9e3779b1u) % kMissPages];
 }
 
 } // namespace
@@ -217,13 +266,8 @@ bool SuppressionPatternMatches(const char *pattern, const char *name) {
   bool at_end = pend > p && pend[-1] == '$';
   if (at_end)
     pend--;
-  // An unanchored start matches anywhere in the name.
-  for (const char *s = name;; s++) {
-    if (GlobMatch(p, pend, s, at_end))
-      return true;
-    if (at_start || !*s)
-      return false;
-  }
+  Glob g = {p, static_cast<u32>(pend - p), !at_start, !at_end};
+  return GlobMatch(g, name);
 }
 
 void InitSuppressions() {
@@ -233,26 +277,35 @@ void InitSuppressions() {
   int fd = open(path, O_RDONLY | O_CLOEXEC);
   if (fd < 0)
     Fail(path, 0, nullptr, "no such file or not readable");
-  file_text = static_cast<char *>(MmapOrDie(kMaxFileSize + 1, "suppressions"));
+  // One byte more than the limit: a file that fills it is too large.
+  file_text =
+      static_cast<char *>(MmapOrDie(kMaxFileSize + 2, "suppressions file"));
   uptr size = 0;
   for (;;) {
-    ssize_t got = read(fd, file_text + size, kMaxFileSize - size);
-    if (got <= 0)
+    ssize_t got = read(fd, file_text + size, kMaxFileSize + 1 - size);
+    if (got < 0 && errno == EINTR)
+      continue;
+    if (got < 0)
+      Fail(path, 0, nullptr, "read failed");
+    if (got == 0)
       break;
     size += static_cast<uptr>(got);
-    if (size == kMaxFileSize)
+    if (size > kMaxFileSize)
       Fail(path, 0, nullptr, "larger than 1 MB");
   }
   close(fd);
   file_text[size] = 0;
+  char *end = file_text + size;
   u32 line_no = 1;
-  for (char *line = file_text; *line; line_no++) {
-    char *nl = const_cast<char *>(internal_strchr(line, '\n'));
-    if (nl)
-      *nl = 0;
+  for (char *line = file_text; line < end; line_no++) {
+    char *nl = line;
+    while (nl < end && *nl != '\n')
+      nl++;
+    // A NUL inside a line would hide the rest of it from the parser.
+    if (internal_strlen(line) < static_cast<uptr>(nl - line))
+      Fail(path, line_no, "a NUL byte in", line);
+    *nl = 0;
     ParseLine(path, line_no, line);
-    if (!nl)
-      break;
     line = nl + 1;
   }
 }
@@ -292,17 +345,31 @@ bool CalledFromIgnoredLib(uptr pc) {
   bool ignored = false;
   if (LookUp(pc, &ignored))
     return ignored;
-  SpinMutexLock l(&modules_mu);
+  uptr page = pc >> 12;
+  if (LoadRelaxed(MissSlot(page)) == page + 1)
+    return false;
   u64 version = 0;
   dl_iterate_phdr(ReadLoaderVersion, &version);
-  if (version != modules_version) {
-    u32 next = LoadRelaxed(&published_table) == 1 ? 1 : 0;
-    ModuleTable *t = &module_tables[next];
-    t->count = 0;
-    dl_iterate_phdr(AddModuleRanges, t);
-    StoreRelease(&published_table, next + 1);
-    modules_version = version;
+  if (version == LoadAcquire(&modules_version)) {
+    StoreRelaxed(MissSlot(page), page + 1);
+    return false;
   }
+  ModuleTable *fresh =
+      static_cast<ModuleTable *>(InternalAlloc(sizeof(ModuleTable)));
+  fresh->count = 0;
+  dl_iterate_phdr(AddModuleRanges, fresh);
+  {
+    SpinMutexLock l(&modules_mu);
+    if (version != modules_version) {
+      u32 next = LoadRelaxed(&published_table) == 1 ? 1 : 0;
+      internal_memcpy(&module_tables[next], fresh, sizeof(ModuleTable));
+      for (uptr &slot : miss_pages)
+        StoreRelaxed(&slot, static_cast<uptr>(0));
+      StoreRelease(&published_table, next + 1);
+      StoreRelease(&modules_version, version);
+    }
+  }
+  InternalFree(fresh);
   return LookUp(pc, &ignored) && ignored;
 }
 

@@ -9,11 +9,12 @@
 // suppressions=FILE, in ThreadSanitizer's syntax: one KIND:PATTERN per line,
 // '#' comments. A pattern matches a function, source file or module name
 // anywhere in it; '*' matches any run of characters, '?' any one, '^' and
-// '$' anchor it at the start and end of the name. race and the report kinds
-// match any frame of the report's stacks, race_top only the first frame of
-// each access; called_from_lib names a library whose calls into
-// interceptors are not checked for races (their synchronisation still
-// counts).
+// '$' anchor it at the start and end of the name. race matches any frame
+// of the two accesses' stacks and of their threads' creation stacks, and
+// the name of the global variable raced on; race_top only each access's
+// own frame; the other report kinds any frame of the report's stacks.
+// called_from_lib names a library whose calls into interceptors are not
+// checked for races (their synchronisation still counts).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_SUPPRESSIONS_H

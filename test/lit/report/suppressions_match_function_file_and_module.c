@@ -1,5 +1,6 @@
-// suppressions=FILE silences a race whose stacks match a race: line: the
-// pattern matches a function, source file or module name anywhere in it,
+// suppressions=FILE silences a race whose stacks (or global variable) match
+// a race: line: the pattern matches a function, source file or module name
+// (or the global's name) anywhere in it,
 // '*' any run of characters, '?' one, '^' and '$' anchor it. race_top only
 // looks at each access's own frame. A silenced race is not counted: the
 // exit status is 0. print_suppressions=1 says at exit what matched.
@@ -26,6 +27,11 @@
 // RUN: env HRACE_OPTIONS=suppressions=%t.top-caller not %t 2>&1 | FileCheck %s --check-prefix=REPORTED
 // RUN: echo 'race_top:BumpShared' > %t.top
 // RUN: env HRACE_OPTIONS=suppressions=%t.top %t 2>&1 | FileCheck %s --check-prefix=SILENT --allow-empty
+// The global variable raced on, by name (race:, not race_top:).
+// RUN: echo 'race:^Tally$' > %t.global
+// RUN: env HRACE_OPTIONS=suppressions=%t.global %t 2>&1 | FileCheck %s --check-prefix=SILENT --allow-empty
+// RUN: echo 'race_top:^Tally$' > %t.top-global
+// RUN: env HRACE_OPTIONS=suppressions=%t.top-global not %t 2>&1 | FileCheck %s --check-prefix=REPORTED
 // The source file's name, and the module (the executable) by its path.
 // RUN: echo 'race:suppressions_match_function_file_and_*.c' > %t.file
 // RUN: env HRACE_OPTIONS=suppressions=%t.file %t 2>&1 | FileCheck %s --check-prefix=SILENT --allow-empty
@@ -47,10 +53,10 @@
 #include "hrace_test_sync.h"
 #include <pthread.h>
 
-int Shared;
+int Tally;
 static int FirstDone;
 
-__attribute__((noinline)) static void BumpShared(void) { Shared++; }
+__attribute__((noinline)) static void BumpShared(void) { Tally++; }
 __attribute__((noinline)) static void Caller(void) { BumpShared(); }
 
 static void *Worker(void *Arg) {
