@@ -19,6 +19,10 @@
 // RUN: env HRACE_OPTIONS=suppressions=%t.empty sh -c '%t; echo "exit=$?"' 2>&1 | FileCheck %s --check-prefixes=EMPTY,STATUS
 // EMPTY: {{^}}HybridRace: suppressions file '{{.*}}.empty' line 1: empty pattern for kind 'race'
 //
+// RUN: printf 'race:Fine\nrace:Hid\0den\n' > %t.nul
+// RUN: env HRACE_OPTIONS=suppressions=%t.nul sh -c '%t; echo "exit=$?"' 2>&1 | FileCheck %s --check-prefixes=NUL,STATUS
+// NUL: {{^}}HybridRace: suppressions file '{{.*}}.nul' line 2: a NUL byte in 'race:Hid'
+//
 // RUN: env HRACE_OPTIONS=suppressions=%t.no-such-file sh -c '%t; echo "exit=$?"' 2>&1 | FileCheck %s --check-prefixes=MISSING,STATUS
 // MISSING: {{^}}HybridRace: cannot read suppressions file '{{.*}}.no-such-file': no such file or not readable{{$}}
 //
