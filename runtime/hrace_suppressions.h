@@ -40,9 +40,6 @@ void PrintSuppressionCounts();
 extern bool called_from_lib_present;
 bool CalledFromIgnoredLib(uptr pc);
 
-// Whether `name` matches `pattern` (the syntax above).
-bool SuppressionPatternMatches(const char *pattern, const char *name);
-
 } // namespace hrace
 
 #endif // HRACE_SUPPRESSIONS_H
