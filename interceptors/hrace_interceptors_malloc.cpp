@@ -79,13 +79,11 @@ NOINLINE void ReportSignalUnsafe(ThreadState *thr, const char *name, uptr fn_pc,
   if (!ctx->flags.report_signal_unsafe || thr->in_rtl || !thr->context)
     return;
   ScopedInRuntime in_rtl;
-  uptr frames[StackDepot::kMaxFrames];
-  frames[0] = fn_pc | kRuntimeFramePc;
-  u32 n =
-      1 + CaptureStack(thr, caller_pc, frames + 1, StackDepot::kMaxFrames - 1);
-  ReportMisuse(thr, caller_pc, Misuse::kSignalUnsafeCall, nullptr, 0,
-               ctx->stacks.Put(frames, n), "calls %s inside a signal handler",
-               name);
+  // The allocator's frame on top of the handler's stack.
+  StackId stack =
+      ctx->stacks.Extend(CurrentStack(thr, caller_pc), fn_pc | kRuntimeFramePc);
+  ReportMisuse(thr, caller_pc, Misuse::kSignalUnsafeCall, nullptr, 0, stack,
+               "calls %s inside a signal handler", name);
 }
 
 ALWAYS_INLINE void CheckSignalSafe(const char *name, uptr fn_pc,

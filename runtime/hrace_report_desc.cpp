@@ -13,6 +13,18 @@
 
 namespace hrace {
 
+namespace {
+// A source file path as reports show it (strip_path_prefix removed).
+const char *ReportedPath(const char *path) {
+  const char *prefix = ctx->flags.strip_path_prefix;
+  uptr n = internal_strlen(prefix);
+  if (n && !internal_strncmp(path, prefix, n))
+    return path + n;
+  return path;
+}
+
+} // namespace
+
 void ReportDesc::Reset(SuppressionType type, const char *report_kind,
                        const char *summary) {
   suppression = type;
@@ -65,14 +77,6 @@ void ReportDesc::AddStack(ReportSection *s, const uptr *pcs, u32 n,
     frame_count += got;
   }
   s->frame_count = frame_count - s->first_frame;
-}
-
-const char *ReportedPath(const char *path) {
-  const char *prefix = ctx->flags.strip_path_prefix;
-  uptr n = internal_strlen(prefix);
-  if (n && !internal_strncmp(path, prefix, n))
-    return path + n;
-  return path;
 }
 
 } // namespace hrace

@@ -102,9 +102,6 @@ struct ReportDesc {
   void AddStack(ReportSection *s, const uptr *pcs, u32 n, bool take_top);
 };
 
-// A source file path as reports show it (strip_path_prefix removed).
-const char *ReportedPath(const char *path);
-
 // The renderings.
 void RenderText(const ReportDesc &r, TextBuffer *out);
 // json and sarif: the report is kept and written out at exit.
