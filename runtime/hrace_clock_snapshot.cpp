@@ -15,7 +15,7 @@ namespace hrace {
 ClockSnapshot *ClockSnapshot::Make(const VectorClock &clock) {
   u32 n = clock.size();
   auto *s = static_cast<ClockSnapshot *>(
-      InternalAlloc(sizeof(ClockSnapshot) + n * sizeof(u32)));
+      InternalAlloc(sizeof(ClockSnapshot) + n * sizeof(Clock)));
   s->refs_ = 1;
   s->size_ = n;
   for (u32 i = 0; i < n; i++)
@@ -26,7 +26,7 @@ ClockSnapshot *ClockSnapshot::Make(const VectorClock &clock) {
 ClockSnapshot *ClockSnapshot::MakeJoin(const ClockRef &a, const ClockRef &b) {
   u32 n = a.size() > b.size() ? a.size() : b.size();
   auto *s = static_cast<ClockSnapshot *>(
-      InternalAlloc(sizeof(ClockSnapshot) + n * sizeof(u32)));
+      InternalAlloc(sizeof(ClockSnapshot) + n * sizeof(Clock)));
   s->refs_ = 1;
   s->size_ = n;
   for (u32 i = 0; i < n; i++)
@@ -38,7 +38,7 @@ bool ClockSnapshot::JoinInPlace(const ClockRef &a, const ClockRef &b) {
   if (LoadAcquire(&refs_) != 1 || a.size() > size_ || b.size() > size_)
     return false;
   for (u32 i = 0; i < size_; i++) {
-    u32 known = a.Get(i) > b.Get(i) ? a.Get(i) : b.Get(i);
+    Clock known = a.Get(i) > b.Get(i) ? a.Get(i) : b.Get(i);
     clocks_[i] = known;
   }
   return true;
@@ -67,7 +67,7 @@ bool ClockRef::KnownBy(const VectorClock &clock) const {
   return true;
 }
 
-void ClockRef::Assign(ClockSnapshot *base, u32 slot, u32 clock) {
+void ClockRef::Assign(ClockSnapshot *base, u32 slot, Clock clock) {
   if (base)
     base->Ref();
   if (base_)
@@ -95,7 +95,7 @@ void ClockRef::Join(const ClockRef &other) {
   bool other_known = true, this_known = true;
   u32 n = size() > other.size() ? size() : other.size();
   for (u32 i = 0; i < n && (other_known || this_known); i++) {
-    u32 mine = Get(i), theirs = other.Get(i);
+    Clock mine = Get(i), theirs = other.Get(i);
     other_known &= theirs <= mine;
     this_known &= mine <= theirs;
   }

@@ -38,14 +38,14 @@ public:
   bool JoinInPlace(const ClockRef &a, const ClockRef &b);
   void Ref() { __atomic_fetch_add(&refs_, 1, __ATOMIC_RELAXED); }
   void Unref();
-  u32 Get(u32 slot) const { return slot < size_ ? clocks_[slot] : 0; }
+  Clock Get(u32 slot) const { return slot < size_ ? clocks_[slot] : 0; }
   u32 size() const { return size_; }
-  const u32 *clocks() const { return clocks_; }
+  const Clock *clocks() const { return clocks_; }
 
 private:
   u32 refs_;
   u32 size_;
-  u32 clocks_[1];
+  Clock clocks_[1];
 };
 
 // What a thread knew at one point: its snapshot, and its own clock then
@@ -57,8 +57,8 @@ public:
   ClockRef(const ClockRef &) = delete;
   ClockRef &operator=(const ClockRef &) = delete;
 
-  u32 Get(u32 slot) const {
-    u32 known = base_ ? base_->Get(slot) : 0;
+  Clock Get(u32 slot) const {
+    Clock known = base_ ? base_->Get(slot) : 0;
     return slot == slot_ && clock_ > known ? clock_ : known;
   }
   // Every entry <= the same entry of `clock` (of `other`).
@@ -71,7 +71,7 @@ public:
   }
   // Becomes a reference to what `other` refers to.
   void Assign(const ClockRef &other);
-  void Assign(ClockSnapshot *base, u32 slot, u32 clock);
+  void Assign(ClockSnapshot *base, u32 slot, Clock clock);
   // Becomes this ⊔ other (a new snapshot, unless one already knows the
   // other's).
   void Join(const ClockRef &other);
@@ -83,7 +83,7 @@ public:
 private:
   ClockSnapshot *base_ = nullptr;
   u32 slot_ = 0;
-  u32 clock_ = 0;
+  Clock clock_ = 0;
 };
 
 } // namespace hrace

@@ -24,6 +24,10 @@ typedef int16_t s16;
 typedef int32_t s32;
 typedef int64_t s64;
 
+// A thread's logical clock. 64 bits: a thread releasing once a nanosecond
+// would take five centuries to wrap it, so no run ever does.
+typedef u64 Clock;
+
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #define NOINLINE __attribute__((noinline))
 #define LIKELY(x) __builtin_expect(!!(x), 1)

@@ -61,7 +61,7 @@ void ForkChildAfter(ThreadState *thr) {
       if (tc->status == ThreadStatus::kRunning) {
         // Its state is still in the child's copy of memory; its clock says
         // how far it got before the fork.
-        u32 clock = tc->state ? LoadRelaxed(&tc->state->clock) : 0;
+        Clock clock = tc->state ? LoadRelaxed(&tc->state->clock) : 0;
         if (clock > tc->last_clock)
           tc->last_clock = clock;
         ctx->threads.RecordEnd(tc->thread_id, tc->slot, tc->last_clock);

@@ -40,14 +40,14 @@ void HandoffEdges::AddCandidate(const Candidate &c) {
   candidates_[candidate_count_++ % kMaxCandidates] = c;
 }
 
-bool HandoffEdges::MayOrder(u32 slot, u32 clock) const {
+bool HandoffEdges::MayOrder(u32 slot, Clock clock) const {
   for (u32 i = 0; i < size(); i++)
     if (edges_[i].clock.Get(slot) >= clock)
       return true;
   return false;
 }
 
-bool HandoffEdges::Orders(u32 slot, u32 clock, uptr beg, uptr end) const {
+bool HandoffEdges::Orders(u32 slot, Clock clock, uptr beg, uptr end) const {
   for (u32 i = 0; i < size(); i++) {
     const Edge &e = edges_[i];
     bool in_scope = (e.location >= beg && e.location < end) ||

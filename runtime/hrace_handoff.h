@@ -82,9 +82,9 @@ public:
   void Add(const ClockRef &clock, uptr location, uptr value);
 
   // Some edge knows the point (slot, clock) of a thread's history.
-  bool MayOrder(u32 slot, u32 clock) const;
+  bool MayOrder(u32 slot, Clock clock) const;
   // Some edge knows it, and its location or value lies in [beg, end).
-  bool Orders(u32 slot, u32 clock, uptr beg, uptr end) const;
+  bool Orders(u32 slot, Clock clock, uptr beg, uptr end) const;
 
   bool empty() const { return count_ == 0 && candidate_count_ == 0; }
   void Free();

@@ -23,7 +23,7 @@ void SegmentTable::Init(u32 pages_per_generation) {
   state_ = 0;
 }
 
-SegmentId SegmentTable::Create(SegmentCursor *cursor, u32 slot, u32 clock,
+SegmentId SegmentTable::Create(SegmentCursor *cursor, u32 slot, Clock clock,
                                u32 thread_id) {
   u64 state = LoadRelaxed(&state_);
   u32 generation = static_cast<u32>(state >> 32);

@@ -37,7 +37,7 @@ namespace hrace {
 
 struct SegmentInfo {
   u32 slot;
-  u32 clock;
+  Clock clock;
   // The thread's report name (T<n>); slots are reused, names are not.
   u32 thread_id;
 };
@@ -52,7 +52,7 @@ constexpr u32 kMaxPagesPerGeneration = 1u
 struct SegmentCursor {
   u32 next = 0;
   u32 end = 0;
-  u32 next_clock = 0;
+  Clock next_clock = 0;
   u32 generation = 0;
   // Whose page it is (a forked child's thread takes a new name).
   u32 slot = 0;
@@ -66,6 +66,13 @@ ALWAYS_INLINE bool InSamePage(SegmentId a, SegmentId b) {
   return ((a ^ b) >> kSegmentPageBits) == 0;
 }
 
+// The generation of `seg`, one of the current generation's or the one
+// before (an id of two generations ago reads as one of the current).
+ALWAYS_INLINE u32 GenerationOf(SegmentId seg, u32 current) {
+  u32 parity = (seg >> (kSegmentBits - 1)) & 1;
+  return parity == (current & 1) || current == 0 ? current : current - 1;
+}
+
 class SegmentTable {
 public:
   // `pages_per_generation` (at most kMaxPagesPerGeneration) is lowered only
@@ -75,7 +82,7 @@ public:
   // the cursor's next id if it continues the cursor's page, else the first
   // of a new page. 0 when the generation has no page left
   // (StartNextGeneration).
-  SegmentId Create(SegmentCursor *cursor, u32 slot, u32 clock, u32 thread_id);
+  SegmentId Create(SegmentCursor *cursor, u32 slot, Clock clock, u32 thread_id);
   // Page entries are written before any id of the page is handed out.
   SegmentInfo Get(SegmentId id) const {
     const Page &p = pages_[id >> kSegmentPageBits];
@@ -94,8 +101,8 @@ public:
 
 private:
   struct Page {
+    Clock first_clock;
     u32 slot;
-    u32 first_clock;
     u32 thread_id;
   };
   Page *pages_ = nullptr;

@@ -23,7 +23,7 @@ void ThreadRegistry::Init() {
       kMaxThreadIds * sizeof(ThreadEnd), "thread end table"));
 }
 
-void ThreadRegistry::RecordEnd(u32 thread_id, u32 slot, u32 clock) {
+void ThreadRegistry::RecordEnd(u32 thread_id, u32 slot, Clock clock) {
   if (thread_id >= kMaxThreadIds)
     return;
   ThreadEnd &e = ends_[thread_id];
@@ -38,7 +38,7 @@ ThreadEnd ThreadRegistry::EndOf(u32 thread_id) const {
     return {0, 0, 0};
   const ThreadEnd &e = ends_[thread_id];
   u32 ended = LoadAcquire(&e.ended);
-  return {LoadRelaxed(&e.slot), LoadRelaxed(&e.clock), ended};
+  return {LoadRelaxed(&e.clock), LoadRelaxed(&e.slot), ended};
 }
 
 ThreadContext *ThreadRegistry::Create(u32 parent_id) {

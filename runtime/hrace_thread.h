@@ -63,7 +63,7 @@ struct ThreadContext {
   int os_tid;
   // Highest clock this slot ever had: a new thread in the slot starts above it
   // so its segments never look older than the previous owner's.
-  u32 last_clock;
+  Clock last_clock;
   // At creation the parent's clock (the child starts after it); at exit the
   // thread's final clock (a joiner acquires it).
   VectorClock sync_clock;
@@ -107,9 +107,9 @@ struct ThreadState {
   u32 record_accesses = 0;
   u32 slot = 0;
   u32 thread_id = 0;
-  u32 clock = 0;
+  Clock clock = 0;
   // What this thread's creator knew of the slot's previous owner.
-  u32 previous_owner_clock = 0;
+  Clock previous_owner_clock = 0;
   // Where this thread's next segment ids come from.
   SegmentCursor segment_cursor;
   // Generation + 1 of the segment ids this thread is writing into the
@@ -160,8 +160,8 @@ ALWAYS_INLINE ThreadState *cur_thread() { return &cur_thread_state; }
 
 // When a thread ended, for the join rule: its slot and final clock.
 struct ThreadEnd {
+  Clock clock;
   u32 slot;
-  u32 clock;
   u32 ended;
 };
 
@@ -183,7 +183,7 @@ public:
   void Recycle(ThreadContext *tc);
   SpinMutex *mutex() { return &mu_; }
   u32 slots_in_use() const { return next_slot_; }
-  void RecordEnd(u32 thread_id, u32 slot, u32 clock);
+  void RecordEnd(u32 thread_id, u32 slot, Clock clock);
   ThreadEnd EndOf(u32 thread_id) const;
   // How many threads have ended so far.
   u32 ended_count() const { return LoadAcquire(&ended_count_); }

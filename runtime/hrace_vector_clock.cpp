@@ -19,17 +19,17 @@ void VectorClock::Grow(u32 size) {
     u32 cap = capacity_ ? capacity_ : 8;
     while (cap < size)
       cap *= 2;
-    u32 *clocks = static_cast<u32 *>(InternalAlloc(cap * sizeof(u32)));
-    internal_memcpy(clocks, clocks_, size_ * sizeof(u32));
+    Clock *clocks = static_cast<Clock *>(InternalAlloc(cap * sizeof(Clock)));
+    internal_memcpy(clocks, clocks_, size_ * sizeof(Clock));
     InternalFree(clocks_);
     clocks_ = clocks;
     capacity_ = cap;
   }
-  internal_memset(clocks_ + size_, 0, (size - size_) * sizeof(u32));
+  internal_memset(clocks_ + size_, 0, (size - size_) * sizeof(Clock));
   size_ = size;
 }
 
-void VectorClock::Set(u32 slot, u32 clock) {
+void VectorClock::Set(u32 slot, Clock clock) {
   Grow(slot + 1);
   clocks_[slot] = clock;
 }
@@ -38,7 +38,7 @@ void VectorClock::Join(const VectorClock &other) {
   Join(other.clocks_, other.size_);
 }
 
-void VectorClock::Join(const u32 *clocks, u32 size) {
+void VectorClock::Join(const Clock *clocks, u32 size) {
   Grow(size);
   for (u32 i = 0; i < size; i++)
     if (clocks_[i] < clocks[i])
@@ -48,7 +48,7 @@ void VectorClock::Join(const u32 *clocks, u32 size) {
 void VectorClock::CopyFrom(const VectorClock &other) {
   size_ = 0;
   Grow(other.size_);
-  internal_memcpy(clocks_, other.clocks_, other.size_ * sizeof(u32));
+  internal_memcpy(clocks_, other.clocks_, other.size_ * sizeof(Clock));
 }
 
 bool VectorClock::LessOrEqual(const VectorClock &other) const {

@@ -26,11 +26,11 @@ public:
   VectorClock(const VectorClock &) = delete;
   VectorClock &operator=(const VectorClock &) = delete;
 
-  u32 Get(u32 slot) const { return slot < size_ ? clocks_[slot] : 0; }
-  void Set(u32 slot, u32 clock);
+  Clock Get(u32 slot) const { return slot < size_ ? clocks_[slot] : 0; }
+  void Set(u32 slot, Clock clock);
   // Pointwise maximum: afterwards this clock knows everything `other` knows.
   void Join(const VectorClock &other);
-  void Join(const u32 *clocks, u32 size);
+  void Join(const Clock *clocks, u32 size);
   void CopyFrom(const VectorClock &other);
   // True when every entry of this clock is <= the same entry of `other`.
   bool LessOrEqual(const VectorClock &other) const;
@@ -41,7 +41,7 @@ public:
 private:
   void Grow(u32 size);
 
-  u32 *clocks_ = nullptr;
+  Clock *clocks_ = nullptr;
   u32 size_ = 0;
   u32 capacity_ = 0;
 };

@@ -38,6 +38,7 @@ namespace {
 using hrace::AccessContext;
 using hrace::AccessKind;
 using hrace::CellState;
+using hrace::Clock;
 using hrace::Context;
 using hrace::RaceCause;
 using hrace::RaceInfo;
@@ -152,6 +153,23 @@ TEST_F(MsmHbTest, ReadAfterOwnWriteInEarlierSegmentGoesExclusiveRead) {
   EXPECT_EQ(ExclusiveRead(w, a.segment), Read(ExclusiveWrite(w), &a));
   EXPECT_FALSE(noop);
   EXPECT_FALSE(race.found);
+}
+
+// Clocks are 64 bits: a thread that has released more than 2^32 times
+// still orders its writes (a 32-bit clock would wrap to below the write's).
+TEST_F(MsmHbTest, WriteOrderedAfterTheWriterReleasedTwoToThe32Times) {
+  a.clock = (Clock(1) << 32) - 2;
+  a.NewSegment();
+  SegmentId w = a.segment;
+  a.NewSegment();
+  a.NewSegment();
+  Order(&a, &b);
+  EXPECT_EQ((Clock(1) << 32) + 1, b.vc.Get(a.slot));
+  EXPECT_EQ(ExclusiveRead(w, b.segment), Read(ExclusiveWrite(w), &b));
+  EXPECT_FALSE(race.found);
+  SegmentId unordered = a.segment;
+  EXPECT_EQ(Race(), Read(ExclusiveWrite(unordered), &b));
+  EXPECT_TRUE(RaceWith(unordered, AccessKind::kWrite));
 }
 
 // read  ExclusiveWrite  not W hb cur  Race  report W

@@ -41,6 +41,17 @@ TEST_F(SegmentTest, ConsecutiveClocksOfOneThreadShareAPage) {
   EXPECT_EQ(3u, segments->Get(3).clock);
 }
 
+// A page's clocks run on past 2^32 (clocks are 64 bits and never wrap).
+TEST_F(SegmentTest, ClocksPastTwoToThe32StayExact) {
+  SegmentCursor t;
+  Clock start = (Clock(1) << 32) - 1;
+  SegmentId first = segments->Create(&t, 0, start, 0);
+  SegmentId second = segments->Create(&t, 0, start + 1, 0);
+  EXPECT_EQ(first + 1, second);
+  EXPECT_EQ(start, segments->Get(first).clock);
+  EXPECT_EQ(Clock(1) << 32, segments->Get(second).clock);
+}
+
 TEST_F(SegmentTest, EachThreadHasItsOwnPage) {
   SegmentCursor a, b;
   SegmentId a1 = segments->Create(&a, 0, 1, 0);

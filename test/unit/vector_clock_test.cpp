@@ -14,19 +14,19 @@ namespace hrace {
 namespace {
 
 // A clock that frees itself, so a failing assertion leaks nothing.
-struct Clock : VectorClock {
-  ~Clock() { Free(); }
+struct OwnedClock : VectorClock {
+  ~OwnedClock() { Free(); }
 };
 
 TEST(VectorClock, UnknownSlotIsZero) {
-  Clock vc;
+  OwnedClock vc;
   EXPECT_EQ(0u, vc.size());
   EXPECT_EQ(0u, vc.Get(0));
   EXPECT_EQ(0u, vc.Get(1000));
 }
 
 TEST(VectorClock, SetGrowsToSlotAndZeroFillsTheGap) {
-  Clock vc;
+  OwnedClock vc;
   vc.Set(5, 7);
   EXPECT_EQ(6u, vc.size());
   EXPECT_EQ(7u, vc.Get(5));
@@ -36,7 +36,7 @@ TEST(VectorClock, SetGrowsToSlotAndZeroFillsTheGap) {
 }
 
 TEST(VectorClock, SetKeepsEntriesWhenGrowingPastCapacity) {
-  Clock vc;
+  OwnedClock vc;
   for (u32 slot = 0; slot < 100; slot++)
     vc.Set(slot, slot + 1);
   EXPECT_EQ(100u, vc.size());
@@ -45,7 +45,7 @@ TEST(VectorClock, SetKeepsEntriesWhenGrowingPastCapacity) {
 }
 
 TEST(VectorClock, SetOverwritesAndCanLower) {
-  Clock vc;
+  OwnedClock vc;
   vc.Set(2, 9);
   vc.Set(2, 3);
   EXPECT_EQ(3u, vc.Get(2));
@@ -53,7 +53,7 @@ TEST(VectorClock, SetOverwritesAndCanLower) {
 }
 
 TEST(VectorClock, JoinIsPointwiseMaximum) {
-  Clock a, b;
+  OwnedClock a, b;
   a.Set(0, 5);
   a.Set(1, 1);
   b.Set(0, 2);
@@ -66,7 +66,7 @@ TEST(VectorClock, JoinIsPointwiseMaximum) {
 }
 
 TEST(VectorClock, JoinWithLongerClockGrows) {
-  Clock a, b;
+  OwnedClock a, b;
   a.Set(0, 3);
   b.Set(0, 1);
   b.Set(20, 8);
@@ -78,7 +78,7 @@ TEST(VectorClock, JoinWithLongerClockGrows) {
 }
 
 TEST(VectorClock, JoinWithShorterClockKeepsTail) {
-  Clock a, b;
+  OwnedClock a, b;
   a.Set(0, 1);
   a.Set(20, 8);
   b.Set(0, 3);
@@ -89,7 +89,7 @@ TEST(VectorClock, JoinWithShorterClockKeepsTail) {
 }
 
 TEST(VectorClock, JoinWithEmptyClockChangesNothing) {
-  Clock a, empty;
+  OwnedClock a, empty;
   a.Set(3, 4);
   a.Join(empty);
   EXPECT_EQ(4u, a.size());
@@ -99,7 +99,7 @@ TEST(VectorClock, JoinWithEmptyClockChangesNothing) {
 }
 
 TEST(VectorClock, CopyFromLongerClock) {
-  Clock a, b;
+  OwnedClock a, b;
   a.Set(0, 9);
   b.Set(0, 1);
   b.Set(30, 2);
@@ -110,7 +110,7 @@ TEST(VectorClock, CopyFromLongerClock) {
 }
 
 TEST(VectorClock, CopyFromShorterClockDropsTail) {
-  Clock a, b;
+  OwnedClock a, b;
   a.Set(0, 9);
   a.Set(30, 9);
   b.Set(1, 2);
@@ -122,7 +122,7 @@ TEST(VectorClock, CopyFromShorterClockDropsTail) {
 }
 
 TEST(VectorClock, LessOrEqual) {
-  Clock a, b;
+  OwnedClock a, b;
   a.Set(0, 1);
   a.Set(1, 2);
   b.Set(0, 1);
@@ -132,8 +132,19 @@ TEST(VectorClock, LessOrEqual) {
   EXPECT_TRUE(a.LessOrEqual(a));
 }
 
+// Entries are 64 bits: a clock past 2^32 is larger than one below it.
+TEST(VectorClock, EntriesPastTwoToThe32KeepTheirOrder) {
+  OwnedClock before, after;
+  before.Set(0, 0xffffffffu);
+  after.Set(0, Clock(1) << 32);
+  EXPECT_TRUE(before.LessOrEqual(after));
+  EXPECT_FALSE(after.LessOrEqual(before));
+  before.Join(after);
+  EXPECT_EQ(Clock(1) << 32, before.Get(0));
+}
+
 TEST(VectorClock, LessOrEqualIsFalseForConcurrentClocks) {
-  Clock a, b;
+  OwnedClock a, b;
   a.Set(0, 2);
   b.Set(1, 2);
   EXPECT_FALSE(a.LessOrEqual(b));
@@ -141,7 +152,7 @@ TEST(VectorClock, LessOrEqualIsFalseForConcurrentClocks) {
 }
 
 TEST(VectorClock, LessOrEqualTreatsMissingEntriesAsZero) {
-  Clock shorter, longer, empty;
+  OwnedClock shorter, longer, empty;
   shorter.Set(0, 1);
   longer.Set(0, 1);
   longer.Set(5, 1);
@@ -149,14 +160,14 @@ TEST(VectorClock, LessOrEqualTreatsMissingEntriesAsZero) {
   EXPECT_FALSE(longer.LessOrEqual(shorter));
   EXPECT_TRUE(empty.LessOrEqual(shorter));
   // Trailing zeros in the longer clock compare equal to missing entries.
-  Clock padded;
+  OwnedClock padded;
   padded.Set(0, 1);
   padded.Set(9, 0);
   EXPECT_TRUE(padded.LessOrEqual(shorter));
 }
 
 TEST(VectorClock, ResetForgetsEntries) {
-  Clock vc;
+  OwnedClock vc;
   vc.Set(3, 4);
   vc.Reset();
   EXPECT_EQ(0u, vc.size());
