@@ -15,6 +15,8 @@ namespace hrace {
 namespace {
 // Sets on the access path are small (the locks one thread holds at once).
 constexpr u32 kMaxMembers = 256;
+// A recycled table's storage per id: the largest set.
+constexpr uptr kSlotBytes = 2 * sizeof(u32) + kMaxMembers * sizeof(u32);
 } // namespace
 
 void IdSetTable::Init(u32 max_sets, SetId overflow_id, const char *what,
@@ -23,6 +25,8 @@ void IdSetTable::Init(u32 max_sets, SetId overflow_id, const char *what,
   max_sets_ = max_sets;
   overflow_id_ = overflow_id;
   what_ = what;
+  half_begin_[0] = half_next_[0] = 1;
+  half_end_[0] = max_sets;
   // The overflow id may lie beyond a lowered capacity (HRACE_SMALL_LIMITS).
   u32 ids = overflow_id >= max_sets ? overflow_id + 1 : max_sets;
   sets_ = static_cast<Set **>(
@@ -37,6 +41,28 @@ void IdSetTable::Init(u32 max_sets, SetId overflow_id, const char *what,
   }
 }
 
+void IdSetTable::EnableRecycling(GenerationHook start_next_generation) {
+  recycled_ = true;
+  start_next_generation_ = start_next_generation;
+  u32 middle = max_sets_ / 2;
+  half_end_[0] = half_begin_[1] = half_next_[1] = middle;
+  half_end_[1] = max_sets_;
+  slots_ = static_cast<char *>(MmapNoReserveOrDie(
+      static_cast<uptr>(max_sets_) * kSlotBytes, "recycled set slots"));
+}
+
+void IdSetTable::StartGeneration(u32 generation) {
+  SpinMutexLock l(&mu_);
+  if (generation <= generation_)
+    return;
+  if (recycled_) {
+    u32 half = generation & 1;
+    internal_memset(buckets_ + half * max_sets_, 0, max_sets_ * sizeof(SetId));
+    half_next_[half] = half_begin_[half];
+  }
+  StoreRelaxed(&generation_, generation);
+}
+
 u32 IdSetTable::Hash(const u32 *ids, u32 count) {
   u32 h = 2166136261u;
   for (u32 i = 0; i < count; i++)
@@ -44,51 +70,77 @@ u32 IdSetTable::Hash(const u32 *ids, u32 count) {
   return h;
 }
 
+IdSetTable::Set *IdSetTable::Storage(SetId id, u32 count) {
+  if (recycled_)
+    return reinterpret_cast<Set *>(slots_ + id * kSlotBytes);
+  return static_cast<Set *>(
+      InternalAlloc(sizeof(Set) + (count - 1) * sizeof(u32)));
+}
+
 SetId IdSetTable::Intern(const u32 *ids, u32 count) {
   if (!count)
     return kEmptySet;
   u32 h = Hash(ids, count);
-  u32 nbuckets = 2 * max_sets_;
-  SpinMutexLock l(&mu_);
-  u32 b = h % nbuckets;
-  for (;; b = (b + 1) % nbuckets) {
-    SetId id = buckets_[b];
-    if (!id)
-      break;
-    const Set *s = sets_[id];
-    if (s->hash == h && s->count == count &&
-        !internal_memcmp(s->ids, ids, count * sizeof(u32)))
-      return id;
-  }
-  if (count_ == overflow_id_)
-    count_++;
-  if (count_ >= max_sets_) {
-    if (!overflow_id_)
-      Die("HybridRace: more than %u distinct %s\n", max_sets_, what_);
-    if (!overflowed_) {
-      overflowed_ = true;
-      if (notice_)
-        Printf("HybridRace: more than %u distinct %s; new ones are unknown "
-               "from here on\n",
-               max_sets_ - 1, what_);
+  // A recycled table asks for a new generation at most twice (another
+  // thread may fill the fresh half first), then gives the overflow set.
+  for (u32 attempt = 0;; attempt++) {
+    u32 full_generation;
+    {
+      SpinMutexLock l(&mu_);
+      u32 half = recycled_ ? generation_ & 1 : 0;
+      // A recycled table looks in the current generation's half only: an
+      // id of the previous one would outlive its generation in the cell
+      // about to be written.
+      SetId *buckets = recycled_ ? buckets_ + half * max_sets_ : buckets_;
+      u32 nbuckets = recycled_ ? max_sets_ : 2 * max_sets_;
+      u32 b = h % nbuckets;
+      for (;; b = (b + 1) % nbuckets) {
+        SetId id = buckets[b];
+        if (!id)
+          break;
+        const Set *s = sets_[id];
+        if (s->hash == h && s->count == count &&
+            !internal_memcmp(s->ids, ids, count * sizeof(u32)))
+          return id;
+      }
+      if (half_next_[half] == overflow_id_)
+        half_next_[half]++;
+      if (half_next_[half] < half_end_[half]) {
+        SetId id = half_next_[half]++;
+        Set *s = Storage(id, count);
+        StoreRelaxed(&s->count, count);
+        s->hash = h;
+        internal_memcpy(s->ids, ids, count * sizeof(u32));
+        // Readers look sets up without the mutex: publish the set before
+        // its id.
+        StoreRelease(&sets_[id], s);
+        buckets[b] = id;
+        return id;
+      }
+      if (!recycled_ || attempt == 2 || !start_next_generation_)
+        return Full();
+      full_generation = generation_;
     }
-    return overflow_id_;
+    start_next_generation_(full_generation);
   }
-  Set *s =
-      static_cast<Set *>(InternalAlloc(sizeof(Set) + (count - 1) * sizeof(u32)));
-  s->count = count;
-  s->hash = h;
-  internal_memcpy(s->ids, ids, count * sizeof(u32));
-  SetId id = count_++;
-  // Readers look sets up without the mutex: publish the set before its id.
-  StoreRelease(&sets_[id], s);
-  buckets_[b] = id;
-  return id;
+}
+
+SetId IdSetTable::Full() {
+  if (!overflow_id_)
+    Die("HybridRace: more than %u distinct %s\n", max_sets_, what_);
+  if (!overflowed_) {
+    overflowed_ = true;
+    if (notice_)
+      Printf("HybridRace: more than %u distinct %s; new ones are unknown "
+             "from here on\n",
+             max_sets_ - 1, what_);
+  }
+  return overflow_id_;
 }
 
 const u32 *IdSetTable::Members(SetId id, u32 *count) const {
   const Set *s = LoadAcquire(&sets_[id]);
-  *count = s->count;
+  *count = LoadRelaxed(&s->count);
   return s->ids;
 }
 
@@ -147,6 +199,11 @@ SetId IdSetTable::Insert(SetId set, u32 id) {
   if (!placed)
     out[k++] = id;
   return Intern(out, k);
+}
+
+void SetOpCache::Clear() {
+  for (Entry &e : entries_)
+    e = Entry();
 }
 
 SetId SetOpCache::Lookup(IdSetTable *table, Op op, u32 a, u32 b) {

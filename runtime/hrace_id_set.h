@@ -13,6 +13,12 @@
 // computed from the members and memoised per thread (SetOpCache), so a
 // repeated intersection on the access path costs one cache lookup.
 //
+// A recycled table (thread sets) splits its ids into two halves, one per
+// parity of the shadow's generation, and empties a half when a generation
+// of its parity starts: as segment ids, an id keeps its meaning one
+// generation after the one that made it. A full half asks for the next
+// generation instead of giving up, so no number of sets exhausts it.
+//
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_ID_SET_H
 #define HRACE_ID_SET_H
@@ -32,9 +38,22 @@ public:
   // `notice`: say once, on stderr, when the table fills up.
   void Init(u32 max_sets, SetId overflow_id, const char *what,
             bool notice = true);
+  // Makes the table recycled (before any set is interned): ids of
+  // generation g are [1, max_sets / 2) for even g, [max_sets / 2, max_sets)
+  // for odd g. When the current half is full, Intern calls
+  // `start_next_generation(g)` (without the table's mutex), which must make
+  // StartGeneration(g + 1) happen unless another thread already did.
+  typedef void (*GenerationHook)(u32 full_generation);
+  void EnableRecycling(GenerationHook start_next_generation);
+  // Generation g starts: its half is emptied (recycled tables only). Sets
+  // of generation g - 1 keep their ids; those of g - 2 are gone.
+  void StartGeneration(u32 generation);
+  u32 generation() const { return LoadRelaxed(&generation_); }
   // `ids` must be sorted and free of duplicates.
   SetId Intern(const u32 *ids, u32 count);
-  // The members of set `id`, sorted; valid for the life of the process.
+  // The members of set `id`, sorted; valid for the life of the process
+  // (recycled tables: until a generation of the same parity starts; a
+  // reader that comes later reads some set's members, never beyond them).
   const u32 *Members(SetId id, u32 *count) const;
   bool Contains(SetId set, u32 id) const;
   SetId Intersect(SetId a, SetId b);
@@ -48,13 +67,28 @@ private:
     u32 ids[1];
   };
   static u32 Hash(const u32 *ids, u32 count);
+  // Where a new set of `count` members is stored under id `id` (mu_ held).
+  Set *Storage(SetId id, u32 count);
+  // The table is full: the overflow id, said once (mu_ held).
+  SetId Full();
 
   SpinMutex mu_;
   Set **sets_ = nullptr;
-  // Open addressing from hash to id, twice the id space so it never fills.
+  // Open addressing from hash to id, twice the id space so it never fills;
+  // in a recycled table each half has its own max_sets_ buckets.
   SetId *buckets_ = nullptr;
   u32 max_sets_ = 0;
-  u32 count_ = 1;
+  // Each half's first id, the next free one and its end (a table that is
+  // not recycled has one half); for recycled tables a slot of
+  // kMaxMembers ids per set (reused in place, so a late reader of a reused
+  // id stays inside it), and the generation sets are made for.
+  bool recycled_ = false;
+  GenerationHook start_next_generation_ = nullptr;
+  u32 half_begin_[2] = {};
+  u32 half_next_[2] = {};
+  u32 half_end_[2] = {};
+  char *slots_ = nullptr;
+  u32 generation_ = 0;
   SetId overflow_id_ = 0;
   // The table has been full at least once (reported once, under mu_).
   bool overflowed_ = false;
@@ -75,6 +109,8 @@ public:
   SetId Insert(IdSetTable *table, SetId set, u32 id) {
     return Lookup(table, kInsert, set, id);
   }
+  // Forgets every result: ids of a recycled table changed meaning.
+  void Clear();
 
 private:
   static constexpr u32 kEntries = 256;

@@ -353,9 +353,11 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
   SegmentInfo prev_seg = ctx->segments.Get(race.prev_segment);
   ThreadContext *prev_tc = ctx->threads.ContextOfSlot(prev_seg.slot);
   AccessRecord prev;
-  bool have_prev =
-      prev_tc && prev_tc->trace.FindAccess(race.prev_segment, addr, size,
-                                           race.prev_kind, &prev);
+  bool have_prev = prev_tc && prev_tc->trace.FindAccess(
+                                  race.prev_segment,
+                                  GenerationOf(race.prev_segment,
+                                               ctx->segments.generation()),
+                                  addr, size, race.prev_kind, &prev);
   SpinMutexLock l(&reports.mu);
   if (AlreadyReported(pc, have_prev ? prev.pc : 0))
     return;

@@ -82,6 +82,8 @@ void AtExit() {
 
 int CurrentOsTid() { return static_cast<int>(syscall(SYS_gettid)); }
 
+void StartGenerationForThreadSets(u32 full_generation);
+
 } // namespace
 
 void Initialize() {
@@ -111,11 +113,13 @@ void Initialize() {
   c->syncs.SetForgetLockHook(LockOrderForget);
   c->locksets.Init(Capacity(kMaxLockSets, kLockSetsLimit), kUnknownLockSet,
                    "lock sets");
-  // Past 1,023 thread sets the join rule no longer shrinks the new ones
-  // (docs/design.md): a loss of precision, said only at verbosity=1.
+  // Thread sets are recycled with the shadow's generations; only a set of
+  // more than 256 threads is the overflow set, which the join rule never
+  // shrinks (docs/design.md): a loss of precision, said at verbosity=1.
   c->threadsets.Init(Capacity(kMaxThreadSets, kThreadSetsLimit),
                      kThreadSetOverflow, "thread sets",
                      c->flags.verbosity >= 1);
+  c->threadsets.EnableRecycling(StartGenerationForThreadSets);
   c->threads.Init();
   ThreadContext *main = c->threads.Create(0);
   c->initialized = true;
@@ -186,11 +190,20 @@ void StartNextSegmentGeneration(ThreadState *thr, u32 seen) {
     for (u32 i = 0; i < benign_race_count; i++)
       MarkBenign(benign_races[i].addr, benign_races[i].size);
   }
+  // Thread sets first: a thread that sees the new segment generation
+  // interns into the new half.
+  ctx->threadsets.StartGeneration(seen + 1);
   ctx->segments.StartNextGeneration(seen);
   if (ctx->flags.verbosity >= 1)
     Printf("HybridRace: segment generation %u started (T%u); the shadow "
            "was cleared\n",
            seen + 1, thr->thread_id);
+}
+
+// The thread-set ids of the current generation are used up: the next
+// generation starts early, as when its segment ids run out.
+void StartGenerationForThreadSets(u32 full_generation) {
+  StartNextSegmentGeneration(cur_thread(), full_generation);
 }
 
 } // namespace
@@ -235,6 +248,7 @@ void ForgetBenignRaces(uptr addr, uptr size) {
 void NewSegment(ThreadState *thr) {
   thr->clock++;
   thr->vc.Set(thr->slot, thr->clock);
+  u32 previous_generation = thr->segment_cursor.generation;
   for (;;) {
     u32 generation = ctx->segments.generation();
     SegmentId seg = ctx->segments.Create(&thr->segment_cursor, thr->slot,
@@ -246,6 +260,16 @@ void NewSegment(ThreadState *thr) {
     StartNextSegmentGeneration(thr, generation);
   }
   thr->noops.Invalidate();
+  // The thread's first segment of a new generation: its trace says where
+  // the generation's events begin, and thread-set ids of two generations
+  // ago name other sets now, so what it memoised of them goes.
+  if (UNLIKELY(thr->segment_cursor.generation != previous_generation)) {
+    if (thr->context)
+      thr->context->trace.StartGeneration(thr->segment_cursor.generation);
+    thr->set_ops.Clear();
+    for (ThreadState::JoinRuleEntry &e : thr->join_rule_cache)
+      e = ThreadState::JoinRuleEntry();
+  }
 }
 
 void AcquireClock(ThreadState *thr, const VectorClock &clock) {

@@ -44,8 +44,9 @@ struct Context {
   LockOrderGraph lock_order;
 };
 
-// Thread set ids must fit the 10 bits a shared shadow cell gives them; the
-// last id stands for "more sets than fit", a set the join rule never shrinks.
+// Thread set ids must fit the 10 bits a shared shadow cell gives them (two
+// halves, recycled with the shadow's generations); the last id stands for a
+// set of more threads than a set holds, which the join rule never shrinks.
 constexpr u32 kMaxThreadSets = 1 << 10;
 constexpr SetId kThreadSetOverflow = kMaxThreadSets - 1;
 

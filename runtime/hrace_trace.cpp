@@ -45,14 +45,47 @@ bool Trace::ReadEvent(u64 pos, AccessRecord *out, SegmentId *seg) const {
   return true;
 }
 
-bool Trace::FindAccess(SegmentId seg, uptr addr, uptr size, AccessKind kind,
-                       AccessRecord *out) const {
+void Trace::StartGeneration(u32 generation) {
+  u32 n = start_count_;
+  u32 last = n ? starts_[(n - 1) % kGenerationStarts].generation : 0;
+  // A slot's next thread may start in the generation its last one ended in.
+  if (last == generation)
+    return;
+  GenerationStart &s = starts_[n % kGenerationStarts];
+  StoreRelaxed(&s.pos, pos_);
+  StoreRelaxed(&s.generation, generation);
+  StoreRelease(&start_count_, n + 1);
+}
+
+bool Trace::FindAccess(SegmentId seg, u32 generation, uptr addr, uptr size,
+                       AccessKind kind, AccessRecord *out) const {
   if (!events_)
     return false;
   u64 end = LoadAcquire(&pos_);
   u64 beg = end > kEvents ? end - kEvents : 0;
+  // Keep to the events of `generation`. A start the owner is rewriting
+  // meanwhile only costs this search its answer.
+  u32 n = LoadAcquire(&start_count_);
+  u32 first = n > kGenerationStarts ? n - kGenerationStarts : 0;
+  bool known = first == 0 && generation == 0;
+  for (u32 i = first; i < n; i++) {
+    const GenerationStart &s = starts_[i % kGenerationStarts];
+    u32 g = LoadRelaxed(&s.generation);
+    u64 pos = LoadRelaxed(&s.pos);
+    if (g > generation) {
+      if (pos < end)
+        end = pos;
+      break;
+    }
+    known = g == generation;
+    if (pos > beg)
+      beg = pos;
+  }
+  if (!known || beg >= end)
+    return false;
   // Events are appended in time order and the segment ids of a slot's
-  // threads only grow, so the events of `seg` are one contiguous run. A race
+  // threads only grow within a generation, so the events of `seg` are one
+  // contiguous run. A race
   // on a large buffer asks once per byte: a binary search for the end of
   // the run keeps each question short. An event already overwritten counts
   // as older than every segment.

@@ -52,10 +52,15 @@ public:
   // Inline: the slow path of every access that changes a cell appends.
   void AddAccess(uptr addr, uptr size, bool is_write, bool is_atomic, uptr pc,
                  StackId callers, SegmentId seg, LockSetId locks);
-  // The most recent access of `kind` in segment `seg` overlapping
-  // [addr, addr+size).
-  bool FindAccess(SegmentId seg, uptr addr, uptr size, AccessKind kind,
-                  AccessRecord *out) const;
+  // The events appended from now on have segments of `generation` (the
+  // owner took its first segment of it). Segment ids grow within a
+  // generation and start low again in the next but one, so a search keeps
+  // to the events of one generation.
+  void StartGeneration(u32 generation);
+  // The most recent access of `kind` in segment `seg`, of segment generation
+  // `generation`, overlapping [addr, addr+size).
+  bool FindAccess(SegmentId seg, u32 generation, uptr addr, uptr size,
+                  AccessKind kind, AccessRecord *out) const;
 
 private:
   // Event `pos` if it is still in the ring, with its segment.
@@ -94,6 +99,16 @@ private:
   static_assert(sizeof(Event) == 32, "two events per cache line");
   Event *events_ = nullptr;
   u64 pos_ = 0;
+
+  // Where the last generations' events begin: before the first one
+  // recorded (if none was dropped), generation 0.
+  struct GenerationStart {
+    u64 pos;
+    u32 generation;
+  };
+  static constexpr u32 kGenerationStarts = 8;
+  GenerationStart starts_[kGenerationStarts] = {};
+  u32 start_count_ = 0;
 };
 
 ALWAYS_INLINE void Trace::AddAccess(uptr addr, uptr size, bool is_write,

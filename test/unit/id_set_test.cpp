@@ -205,5 +205,77 @@ TEST_F(IdSetTest, SetOpCacheSurvivesEvictions) {
   }
 }
 
+// A recycled table (thread sets) keeps a half of its ids per generation
+// parity: a full half asks for the next generation, and a half is emptied
+// when a generation of its parity starts.
+u32 requested_generations;
+u32 last_full_generation;
+IdSetTable *recycled;
+void StartNextGenerationOfRecycled(u32 full_generation) {
+  requested_generations++;
+  last_full_generation = full_generation;
+  recycled->StartGeneration(full_generation + 1);
+}
+
+TEST_F(IdSetTest, RecycledTableStartsTheNextGenerationWhenAHalfIsFull) {
+  recycled = NewTable(8, 0);
+  recycled->EnableRecycling(StartNextGenerationOfRecycled);
+  requested_generations = 0;
+  table = recycled;
+  // Generation 0: ids 1..3.
+  EXPECT_EQ(1u, Intern({10}));
+  EXPECT_EQ(2u, Intern({11}));
+  EXPECT_EQ(3u, Intern({12}));
+  EXPECT_EQ(0u, requested_generations);
+  // The half is full: generation 1 starts, in ids 4..7.
+  EXPECT_EQ(4u, Intern({13}));
+  EXPECT_EQ(1u, requested_generations);
+  EXPECT_EQ(0u, last_full_generation);
+  EXPECT_EQ(1u, recycled->generation());
+  // Generation 0's sets keep their members for one generation more, and an
+  // equal set is interned again in the new half.
+  EXPECT_EQ(Ids({10}), Members(1));
+  EXPECT_EQ(5u, Intern({10}));
+  EXPECT_EQ(4u, Intern({13}));
+  EXPECT_EQ(6u, Intern({14}));
+  EXPECT_EQ(7u, Intern({15}));
+  // Generation 2 reuses generation 0's ids.
+  EXPECT_EQ(1u, Intern({16}));
+  EXPECT_EQ(2u, requested_generations);
+  EXPECT_EQ(Ids({16}), Members(1));
+  EXPECT_EQ(2u, Intern({10}));
+}
+
+TEST_F(IdSetTest, RecycledTableKeepsItsOverflowIdOutOfBothHalves) {
+  recycled = NewTable(8, 7);
+  recycled->EnableRecycling(StartNextGenerationOfRecycled);
+  table = recycled;
+  recycled->StartGeneration(1);
+  EXPECT_EQ(4u, Intern({1}));
+  EXPECT_EQ(5u, Intern({2}));
+  EXPECT_EQ(6u, Intern({3}));
+  requested_generations = 0;
+  EXPECT_EQ(1u, Intern({4}));
+  EXPECT_EQ(1u, requested_generations);
+  EXPECT_EQ(Ids(), Members(7));
+}
+
+TEST_F(IdSetTest, SetOpCacheForgetsItsResultsWhenCleared) {
+  SetOpCache cache;
+  SetId a = Intern({1, 2}), b = Intern({2, 3});
+  EXPECT_EQ(Intern({2}), cache.Intersect(table, a, b));
+  recycled = NewTable(8, 0);
+  recycled->EnableRecycling(StartNextGenerationOfRecycled);
+  // The same ids in another table: the memo would answer for the old one.
+  recycled->Intern(std::vector<u32>{7}.data(), 1);
+  SetId x = recycled->Intern(std::vector<u32>{7, 8}.data(), 2);
+  cache.Clear();
+  SetId y = cache.Intersect(recycled, a, b);
+  u32 n;
+  const u32 *m = recycled->Members(y, &n);
+  EXPECT_EQ(Ids({7}), Ids(m, m + n));
+  EXPECT_NE(x, y);
+}
+
 } // namespace
 } // namespace hrace

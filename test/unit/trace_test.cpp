@@ -22,7 +22,7 @@ protected:
   }
 
   bool Find(SegmentId seg, uptr addr, uptr size, AccessKind kind) {
-    return trace->FindAccess(seg, addr, size, kind, &found);
+    return trace->FindAccess(seg, 0, addr, size, kind, &found);
   }
 
   Trace *trace;
@@ -32,7 +32,7 @@ protected:
 TEST_F(TraceTest, UninitializedTraceFindsNothing) {
   Trace empty;
   AccessRecord r;
-  EXPECT_FALSE(empty.FindAccess(1, 0x1000, 8, AccessKind::kAny, &r));
+  EXPECT_FALSE(empty.FindAccess(1, 0, 0x1000, 8, AccessKind::kAny, &r));
 }
 
 TEST_F(TraceTest, EmptyTraceFindsNothing) {
@@ -183,6 +183,41 @@ TEST_F(TraceTest, SegmentWithoutEventsBetweenOthersFindsNothing) {
   EXPECT_FALSE(Find(5, 0x1000, 8, AccessKind::kWrite));
   ASSERT_TRUE(Find(4, 0x1000, 8, AccessKind::kWrite));
   EXPECT_EQ(0x1u, found.pc);
+}
+
+// Segment ids start low again two generations later: a search keeps to the
+// events of the generation it is asked about.
+TEST_F(TraceTest, FindsEachGenerationsEventsWhereIdsStartOver) {
+  constexpr SegmentId kOddHalf = 1u << (kSegmentBits - 1);
+  trace->AddAccess(0x1000, 8, true, false, 0x1, 0, 5, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0x2, 0, 9, 0);
+  trace->StartGeneration(1);
+  trace->AddAccess(0x1000, 8, true, false, 0x3, 0, kOddHalf + 5, 0);
+  trace->StartGeneration(2);
+  trace->AddAccess(0x1000, 8, true, false, 0x4, 0, 7, 0);
+  trace->AddAccess(0x1000, 8, true, false, 0x5, 0, 8, 0);
+  ASSERT_TRUE(trace->FindAccess(7, 2, 0x1000, 8, AccessKind::kWrite, &found));
+  EXPECT_EQ(0x4u, found.pc);
+  ASSERT_TRUE(trace->FindAccess(kOddHalf + 5, 1, 0x1000, 8, AccessKind::kWrite,
+                                &found));
+  EXPECT_EQ(0x3u, found.pc);
+  ASSERT_TRUE(trace->FindAccess(9, 0, 0x1000, 8, AccessKind::kWrite, &found));
+  EXPECT_EQ(0x2u, found.pc);
+  // Generation 0's segment 5 is not generation 2's.
+  EXPECT_FALSE(trace->FindAccess(5, 2, 0x1000, 8, AccessKind::kWrite, &found));
+  EXPECT_FALSE(trace->FindAccess(9, 2, 0x1000, 8, AccessKind::kWrite, &found));
+}
+
+// A slot's next thread may start in the generation the last one was in:
+// the generation's events are still one run.
+TEST_F(TraceTest, AGenerationStartedTwiceIsOneRun) {
+  trace->StartGeneration(3);
+  trace->AddAccess(0x1000, 8, true, false, 0x1, 0, 4, 0);
+  trace->StartGeneration(3);
+  trace->AddAccess(0x2000, 8, true, false, 0x2, 0, 260, 0);
+  ASSERT_TRUE(trace->FindAccess(4, 3, 0x1000, 8, AccessKind::kWrite, &found));
+  EXPECT_EQ(0x1u, found.pc);
+  EXPECT_FALSE(trace->FindAccess(4, 2, 0x1000, 8, AccessKind::kWrite, &found));
 }
 
 } // namespace
