@@ -20,25 +20,30 @@ __thread ThreadState cur_thread_state
 
 void ThreadRegistry::Init() {
   ends_ = static_cast<ThreadEnd *>(MmapNoReserveOrDie(
-      kMaxThreadIds * sizeof(ThreadEnd), "thread end table"));
+      kRememberedEnds * sizeof(ThreadEnd), "thread end table"));
 }
 
+// An entry's `ended` holds the id + 1 of the thread it describes, written
+// last and read first and last, so a reader never mixes two threads' ends.
 void ThreadRegistry::RecordEnd(u32 thread_id, u32 slot, Clock clock) {
-  if (thread_id >= kMaxThreadIds)
-    return;
-  ThreadEnd &e = ends_[thread_id];
+  ThreadEnd &e = ends_[thread_id % kRememberedEnds];
+  StoreRelaxed(&e.ended, 0u);
+  __atomic_thread_fence(__ATOMIC_RELEASE);
   StoreRelaxed(&e.slot, slot);
   StoreRelaxed(&e.clock, clock);
-  StoreRelease(&e.ended, 1u);
+  StoreRelease(&e.ended, thread_id + 1);
   __atomic_fetch_add(&ended_count_, 1, __ATOMIC_RELEASE);
 }
 
 ThreadEnd ThreadRegistry::EndOf(u32 thread_id) const {
-  if (thread_id >= kMaxThreadIds)
+  const ThreadEnd &e = ends_[thread_id % kRememberedEnds];
+  if (LoadAcquire(&e.ended) != thread_id + 1)
     return {0, 0, 0};
-  const ThreadEnd &e = ends_[thread_id];
-  u32 ended = LoadAcquire(&e.ended);
-  return {LoadRelaxed(&e.clock), LoadRelaxed(&e.slot), ended};
+  ThreadEnd end = {LoadRelaxed(&e.clock), LoadRelaxed(&e.slot), 1};
+  __atomic_thread_fence(__ATOMIC_ACQUIRE);
+  if (LoadRelaxed(&e.ended) != thread_id + 1)
+    return {0, 0, 0};
+  return end;
 }
 
 ThreadContext *ThreadRegistry::Create(u32 parent_id) {

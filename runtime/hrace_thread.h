@@ -167,7 +167,11 @@ struct ThreadEnd {
 
 class ThreadRegistry {
 public:
-  static constexpr u32 kMaxThreadIds = 1 << 22;
+  // Ends are kept for the last kRememberedEnds thread ids: thread T<n>
+  // shares its entry with T<n + kRememberedEnds>, which replaces it. A
+  // location whose thread set still names a thread that many creations old
+  // stays shared (the join rule does not apply: a missed report at worst).
+  static constexpr u32 kRememberedEnds = 1 << 22;
 
   void Init();
   // A context in a free slot, in state kCreated; null (after a one-line
@@ -184,6 +188,7 @@ public:
   SpinMutex *mutex() { return &mu_; }
   u32 slots_in_use() const { return next_slot_; }
   void RecordEnd(u32 thread_id, u32 slot, Clock clock);
+  // `ended` is 1 when the end of T<thread_id> is remembered.
   ThreadEnd EndOf(u32 thread_id) const;
   // How many threads have ended so far.
   u32 ended_count() const { return LoadAcquire(&ended_count_); }

@@ -84,6 +84,22 @@ TEST_F(ThreadRegistryTest, AnEndedThreadIsRememberedByNameAfterItsSlotMovesOn) {
   EXPECT_EQ(1u, registry->ended_count());
 }
 
+// Thread ids never run out: the end of a thread kRememberedEnds creations
+// later takes the entry, and the older one is no longer known to have ended
+// (the join rule does not apply to it), never mistaken for the newer one.
+TEST_F(ThreadRegistryTest, AnEndIsRememberedUntilAThreadThatManyIdsLaterEnds) {
+  constexpr u32 kOld = 5, kNew = kOld + ThreadRegistry::kRememberedEnds;
+  registry->RecordEnd(kOld, 3, 70);
+  EXPECT_EQ(1u, registry->EndOf(kOld).ended);
+  EXPECT_EQ(0u, registry->EndOf(kNew).ended);
+  registry->RecordEnd(kNew, 4, 90);
+  EXPECT_EQ(0u, registry->EndOf(kOld).ended);
+  ThreadEnd end = registry->EndOf(kNew);
+  EXPECT_EQ(1u, end.ended);
+  EXPECT_EQ(4u, end.slot);
+  EXPECT_EQ(90u, end.clock);
+}
+
 TEST_F(ThreadRegistryTest, StartingThreadsForeverKeepsTheSlotsOfThoseAlive) {
   // Two threads alive at a time, 1,000 started: two slots.
   ThreadContext *alive = Create();
