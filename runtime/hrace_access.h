@@ -470,9 +470,18 @@ ALWAYS_INLINE void MemoryAccess(ThreadState *thr, uptr pc, uptr addr,
 // points' own time), and the rest is a tail call. 16-byte accesses keep the
 // whole of MemoryAccess inline: most of them cover two granules, and a
 // call to check the second cost more than the frame (x264: 4 %).
+//
+// `kRecording`: the thread is known to be inside a lock region (precise=1),
+// where an access is recorded for the write/read relations whether or not
+// it changes a cell; the test is the same but for that flag.
+template <bool kRecording = false>
 ALWAYS_INLINE bool EntryAccessIsNoop(ThreadState *thr, uptr addr, uptr size,
                                      bool write) {
-  if (UNLIKELY(OffThePlainPath(thr, write) || (addr & 7) + size > 8))
+  bool off_path = kRecording
+                      ? (write ? thr->ignore_writes : thr->ignore_reads) != 0 ||
+                            thr->segment == 0
+                      : OffThePlainPath(thr, write);
+  if (UNLIKELY(off_path || (addr & 7) + size > 8))
     return false;
   // An 8-byte access that got here is aligned; saying so in a form the
   // compiler sees folds its byte mask to a constant.
@@ -484,11 +493,6 @@ ALWAYS_INLINE bool EntryAccessIsNoop(ThreadState *thr, uptr addr, uptr size,
   });
   return noop;
 }
-
-// The rest of an entry point's access: everything MemoryAccess does, less
-// the no-op test of one granule that EntryAccessIsNoop has made.
-void EntryAccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
-                     bool write);
 
 // An atomic access of an active thread that is ignored or changes nothing.
 ALWAYS_INLINE bool AtomicAccessIsNoop(ThreadState *thr, uptr addr, uptr size,
