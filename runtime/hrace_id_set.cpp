@@ -77,10 +77,39 @@ IdSetTable::Set *IdSetTable::Storage(SetId id, u32 count) {
       InternalAlloc(sizeof(Set) + (count - 1) * sizeof(u32)));
 }
 
+SetId IdSetTable::Find(const SetId *buckets, u32 nbuckets, u32 h,
+                       const u32 *ids, u32 count, u32 *bucket) const {
+  u32 b = h % nbuckets;
+  for (;; b = (b + 1) % nbuckets) {
+    SetId id = LoadAcquire(&buckets[b]);
+    if (!id)
+      break;
+    const Set *s = LoadAcquire(&sets_[id]);
+    if (s->hash == h && LoadRelaxed(&s->count) == count &&
+        !internal_memcmp(s->ids, ids, count * sizeof(u32)))
+      return id;
+  }
+  *bucket = b;
+  return kEmptySet;
+}
+
 SetId IdSetTable::Intern(const u32 *ids, u32 count) {
   if (!count)
     return kEmptySet;
   u32 h = Hash(ids, count);
+  // A set that exists is found without the mutex: buckets only ever gain
+  // ids, each published after its set (a program with a lock per node
+  // interns its sections' lock sets from every thread at once). A recycled
+  // table's half may be emptied meanwhile, so it always locks.
+  u32 unused;
+  if (!recycled_) {
+    if (SetId id = Find(buckets_, 2 * max_sets_, h, ids, count, &unused))
+      return id;
+    // A full table (freqmine's lock per node fills it) has no room for the
+    // new set: the overflow id, without the mutex and a second search.
+    if (overflow_id_ && LoadRelaxed(&overflowed_))
+      return overflow_id_;
+  }
   // A recycled table asks for a new generation at most twice (another
   // thread may fill the fresh half first), then gives the overflow set.
   for (u32 attempt = 0;; attempt++) {
@@ -93,16 +122,9 @@ SetId IdSetTable::Intern(const u32 *ids, u32 count) {
       // about to be written.
       SetId *buckets = recycled_ ? buckets_ + half * max_sets_ : buckets_;
       u32 nbuckets = recycled_ ? max_sets_ : 2 * max_sets_;
-      u32 b = h % nbuckets;
-      for (;; b = (b + 1) % nbuckets) {
-        SetId id = buckets[b];
-        if (!id)
-          break;
-        const Set *s = sets_[id];
-        if (s->hash == h && s->count == count &&
-            !internal_memcmp(s->ids, ids, count * sizeof(u32)))
-          return id;
-      }
+      u32 b;
+      if (SetId id = Find(buckets, nbuckets, h, ids, count, &b))
+        return id;
       if (half_next_[half] == overflow_id_)
         half_next_[half]++;
       if (half_next_[half] < half_end_[half]) {
@@ -114,7 +136,7 @@ SetId IdSetTable::Intern(const u32 *ids, u32 count) {
         // Readers look sets up without the mutex: publish the set before
         // its id.
         StoreRelease(&sets_[id], s);
-        buckets[b] = id;
+        StoreRelease(&buckets[b], id);
         return id;
       }
       if (!recycled_ || attempt == 2 || !start_next_generation_)
@@ -129,7 +151,7 @@ SetId IdSetTable::Full() {
   if (!overflow_id_)
     Die("HybridRace: more than %u distinct %s\n", max_sets_, what_);
   if (!overflowed_) {
-    overflowed_ = true;
+    StoreRelaxed(&overflowed_, true);
     if (notice_)
       Printf("HybridRace: more than %u distinct %s; new ones are unknown "
              "from here on\n",
@@ -174,6 +196,12 @@ SetId IdSetTable::Intersect(SetId a, SetId b) {
       j++;
     }
   }
+  // One set within the other (a location's candidates under the locks that
+  // protect it): the answer exists, no lookup needed.
+  if (n == na)
+    return a;
+  if (n == nb)
+    return b;
   return Intern(out, n);
 }
 

@@ -9,7 +9,8 @@
 // Lock sets (sets of lock ids) and thread sets (sets of thread ids) are
 // interned: equal sets share one id, so a shadow cell holds a set in a few
 // bits and comparing two sets is comparing two ids. Id 0 is the empty set.
-// Interning takes a mutex; looking members up does not. Set operations are
+// Interning a new set takes a mutex; finding one that exists (in a table
+// that is not recycled) and looking members up do not. Set operations are
 // computed from the members and memoised per thread (SetOpCache), so a
 // repeated intersection on the access path costs one cache lookup.
 //
@@ -67,6 +68,10 @@ private:
     u32 ids[1];
   };
   static u32 Hash(const u32 *ids, u32 count);
+  // The id of the set `ids` in `buckets`, or kEmptySet and in `bucket` the
+  // free bucket where it would go.
+  SetId Find(const SetId *buckets, u32 nbuckets, u32 h, const u32 *ids,
+             u32 count, u32 *bucket) const;
   // Where a new set of `count` members is stored under id `id` (mu_ held).
   Set *Storage(SetId id, u32 count);
   // The table is full: the overflow id, said once (mu_ held).

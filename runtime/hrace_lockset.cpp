@@ -7,14 +7,14 @@
 //===----------------------------------------------------------------------===//
 #include "hrace_lockset.h"
 
-
 namespace hrace {
 
-void HeldLocks::Add(LockId id, bool write) {
+void HeldLocks::Add(LockId id, bool write, LockSetId single) {
   if (count_ == kMax)
     return;
   ids_[count_] = id;
   write_held_[count_] = write;
+  singles_[count_] = single;
   count_++;
   dirty_ = true;
 }
@@ -27,6 +27,7 @@ void HeldLocks::Remove(LockId id) {
     for (u32 j = i + 1; j < count_; j++) {
       ids_[j - 1] = ids_[j];
       write_held_[j - 1] = write_held_[j];
+      singles_[j - 1] = singles_[j];
     }
     count_--;
     dirty_ = true;
@@ -42,6 +43,31 @@ bool HeldLocks::Holds(LockId id) const {
 }
 
 void HeldLocks::Refresh(IdSetTable *table) {
+  if (count_ == 1 && singles_[0] != kEmptyLockSet) {
+    all_ = singles_[0];
+    write_ = write_held_[0] ? singles_[0] : kEmptyLockSet;
+    dirty_ = false;
+    return;
+  }
+  Memo *memo = nullptr;
+  u32 write_mask = 0;
+  if (count_ && count_ <= kMemoLocks) {
+    u32 h = count_;
+    for (u32 i = 0; i < count_; i++) {
+      write_mask |= static_cast<u32>(write_held_[i]) << i;
+      h = (h ^ ids_[i]) * 16777619u;
+    }
+    memo = &memo_[(h ^ write_mask) % kMemoEntries];
+    bool hit = memo->count == count_ && memo->write_mask == write_mask;
+    for (u32 i = 0; hit && i < count_; i++)
+      hit = memo->ids[i] == ids_[i];
+    if (hit) {
+      all_ = memo->all;
+      write_ = memo->write;
+      dirty_ = false;
+      return;
+    }
+  }
   LockId all[kMax], write[kMax];
   u32 n_all = 0, n_write = 0;
   for (u32 i = 0; i < count_; i++) {
@@ -72,6 +98,11 @@ void HeldLocks::Refresh(IdSetTable *table) {
   all_ = table->Intern(all, n_all);
   write_ = table->Intern(write, n_write);
   dirty_ = false;
+  if (memo) {
+    *memo = {{}, count_, write_mask, all_, write_};
+    for (u32 i = 0; i < count_; i++)
+      memo->ids[i] = ids_[i];
+  }
 }
 
 } // namespace hrace

@@ -434,7 +434,12 @@ void MutexLocked(ThreadState *thr, uptr pc, SyncObject *s, bool write) {
   if (first) {
     if (TracksAcquisitions())
       LockOrderAcquired(thr, pc, s);
-    thr->locks.Add(id, write);
+    LockSetId single = LoadRelaxed(&s->single_lock_set);
+    if (UNLIKELY(!single)) {
+      single = ctx->locksets.Intern(&id, 1);
+      StoreRelaxed(&s->single_lock_set, single);
+    }
+    thr->locks.Add(id, write, single);
     thr->noops.Invalidate();
     LockRegionStarted(thr, s);
     UpdateRecording(thr);

@@ -58,6 +58,10 @@ struct SyncObject {
   // when the object is first locked (0 until then), so that M1 is the first
   // lock taken whichever thread created the object.
   LockId lock_id;
+  // The interned set {lock_id}, 0 until the first acquisition asks: most
+  // sections hold one lock, and its set then costs no table lookup
+  // (HeldLocks). Racing threads store the same id.
+  LockSetId single_lock_set;
   // What releases published: unlock, signal, post, barrier arrival, atomic
   // release, ANNOTATE_HAPPENS_BEFORE.
   VectorClock clock;

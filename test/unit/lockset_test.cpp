@@ -116,5 +116,46 @@ TEST_F(HeldLocksTest, ReadLockTakenTwiceAppearsOnce) {
   EXPECT_EQ((Locks{7}), Members(held.All(table)));
 }
 
+// Refresh's memo answers a list it saw before, and tells apart the same
+// locks held another way or in a list too long for it.
+TEST_F(HeldLocksTest, MemoisedSetsMatchTheLocksHeld) {
+  for (int round = 0; round < 3; round++) {
+    held.Add(11, true);
+    held.Add(12, false);
+    EXPECT_EQ((Locks{11, 12}), Members(held.All(table)));
+    EXPECT_EQ((Locks{11}), Members(held.WriteHeld(table)));
+    held.Remove(12);
+    held.Remove(11);
+    held.Add(11, false);
+    held.Add(12, true);
+    EXPECT_EQ((Locks{11, 12}), Members(held.All(table)));
+    EXPECT_EQ((Locks{12}), Members(held.WriteHeld(table)));
+    held.Remove(12);
+    held.Remove(11);
+    for (LockId m = 20; m < 26; m++)
+      held.Add(m, m % 2 == 0);
+    EXPECT_EQ((Locks{20, 21, 22, 23, 24, 25}), Members(held.All(table)));
+    EXPECT_EQ((Locks{20, 22, 24}), Members(held.WriteHeld(table)));
+    for (LockId m = 20; m < 26; m++)
+      held.Remove(m);
+    EXPECT_EQ(kEmptyLockSet, held.All(table));
+  }
+}
+
+// A lock added with its one-lock set answers a section holding it alone;
+// with others held, the sets are built as usual.
+TEST_F(HeldLocksTest, OneLockHeldIsItsSingleSet) {
+  LockSetId single = Intern({30});
+  held.Add(30, false, single);
+  EXPECT_EQ(single, held.All(table));
+  EXPECT_EQ(kEmptyLockSet, held.WriteHeld(table));
+  held.Add(31, true, Intern({31}));
+  EXPECT_EQ((Locks{30, 31}), Members(held.All(table)));
+  EXPECT_EQ((Locks{31}), Members(held.WriteHeld(table)));
+  held.Remove(30);
+  EXPECT_EQ(Intern({31}), held.All(table));
+  EXPECT_EQ(Intern({31}), held.WriteHeld(table));
+}
+
 } // namespace
 } // namespace hrace
