@@ -441,10 +441,8 @@ int InterceptUnlock(ThreadState *thr, uptr pc, const char *name, uptr fn,
   // pthread_rwlock_unlock releases a read or a write hold; the lock's owner
   // says which.
   bool write = true;
-  if (kind == SyncKind::kRwLock) {
-    SpinMutexLock lock(&s->mu);
-    write = s->owner == thr->thread_id + 1;
-  }
+  if (kind == SyncKind::kRwLock)
+    write = LoadRelaxed(&s->owner) == thr->thread_id + 1;
   SyncObjectUsed(thr, fn, pc, addr);
   MutexUnlocking(thr, s, write);
   int res = real();

@@ -413,23 +413,27 @@ void MutexLocked(ThreadState *thr, uptr pc, uptr addr, bool write) {
 void MutexLocked(ThreadState *thr, uptr pc, SyncObject *s, bool write) {
   bool first;
   LockId id = s->lock_id;
-  {
+  u32 me = thr->thread_id + 1;
+  // The holder fields need no lock: a write hold's owner and recursion
+  // change only in the hands of the thread that holds the lock (after it
+  // got it here, before it lets go in MutexUnlocking), and read holds are
+  // counted atomically. Only a lock that orders takes s->mu, for its
+  // clocks; in the hybrid machines a lock/unlock pair then makes no
+  // read-modify-write of the runtime's own.
+  // A recursive mutex is acquired once, however deep the recursion.
+  first = !(write && LoadRelaxed(&s->owner) == me);
+  if (write) {
+    StoreRelaxed(&s->owner, me);
+    StoreRelaxed(&s->recursion, LoadRelaxed(&s->recursion) + 1);
+  } else {
+    __atomic_fetch_add(&s->readers, 1, __ATOMIC_RELAXED);
+  }
+  if (first && (LocksOrder() || LoadRelaxed(&s->pure_happens_before))) {
     SpinMutexLock l(&s->mu);
-    u32 me = thr->thread_id + 1;
-    // A recursive mutex is acquired once, however deep the recursion.
-    first = !(write && s->owner == me);
-    if (write) {
-      s->owner = me;
-      s->recursion++;
-    } else {
-      s->readers++;
-    }
-    if (first && (LocksOrder() || s->pure_happens_before)) {
-      AcquireClock(thr, s->clock);
-      // A writer is ordered after every reader that released before it.
-      if (write)
-        AcquireClock(thr, s->read_clock);
-    }
+    AcquireClock(thr, s->clock);
+    // A writer is ordered after every reader that released before it.
+    if (write)
+      AcquireClock(thr, s->read_clock);
   }
   if (first) {
     if (TracksAcquisitions())
@@ -454,25 +458,30 @@ void MutexUnlocking(ThreadState *thr, uptr addr, bool write, bool for_wait) {
 void MutexUnlocking(ThreadState *thr, SyncObject *s, bool write,
                     bool for_wait) {
   bool last = true;
-  {
+  // The holder fields without s->mu, as in MutexLocked.
+  if (write) {
+    // Unlocking a lock one does not hold fails (error-checking mutexes) or
+    // is undefined: it publishes nothing and must not clobber the clock.
+    if (LoadRelaxed(&s->owner) != thr->thread_id + 1)
+      return;
+    u32 recursion = LoadRelaxed(&s->recursion) - 1;
+    StoreRelaxed(&s->recursion, recursion);
+    last = recursion == 0;
+    if (last)
+      StoreRelaxed(&s->owner, 0u);
+  } else {
+    u32 readers = LoadRelaxed(&s->readers);
+    while (readers && !__atomic_compare_exchange_n(
+                          &s->readers, &readers, readers - 1, true,
+                          __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+    }
+  }
+  if (last && (LocksOrder() || LoadRelaxed(&s->pure_happens_before))) {
     SpinMutexLock l(&s->mu);
-    if (write) {
-      // Unlocking a lock one does not hold fails (error-checking mutexes) or
-      // is undefined: it publishes nothing and must not clobber the clock.
-      if (s->owner != thr->thread_id + 1)
-        return;
-      last = --s->recursion == 0;
-      if (last)
-        s->owner = 0;
-    } else if (s->readers) {
-      s->readers--;
-    }
-    if (last && (LocksOrder() || s->pure_happens_before)) {
-      if (write)
-        s->clock.CopyFrom(thr->vc);
-      else
-        s->read_clock.Join(thr->vc);
-    }
+    if (write)
+      s->clock.CopyFrom(thr->vc);
+    else
+      s->read_clock.Join(thr->vc);
   }
   if (!last)
     return;
@@ -494,16 +503,16 @@ void MutexIsPureHappensBefore(uptr addr) {
   SyncObject *s = ctx->syncs.GetOrCreate(addr);
   if (!s)
     return;
-  SpinMutexLock l(&s->mu);
-  s->pure_happens_before = true;
+  StoreRelaxed(&s->pure_happens_before, true);
 }
 
 u32 MutexRecursion(ThreadState *thr, uptr addr) {
   SyncObject *s = ctx->syncs.GetOrCreate(addr);
   if (!s)
     return 0;
-  SpinMutexLock l(&s->mu);
-  return s->owner == thr->thread_id + 1 ? s->recursion : 0;
+  return LoadRelaxed(&s->owner) == thr->thread_id + 1
+             ? LoadRelaxed(&s->recursion)
+             : 0;
 }
 
 void MutexDestroyed(ThreadState *thr, uptr addr) {

@@ -78,7 +78,9 @@ struct SyncObject {
   // What read-unlocks of a reader-writer lock published; only a write lock
   // acquires it (a reader need not wait for other readers).
   VectorClock read_clock;
-  // Write owner of a lock (thread id + 1, 0 when free) and its recursion.
+  // Write owner of a lock (thread id + 1, 0 when free) and its recursion:
+  // changed without `mu` by the thread that holds the lock, read by any
+  // with relaxed atomics (MutexLocked).
   u32 owner;
   u32 recursion;
   // ANNOTATE_PURE_HAPPENS_BEFORE_MUTEX: this lock orders (unlock before the
@@ -94,7 +96,7 @@ struct SyncObject {
   bool in_lock_order_graph;
   StackId first_seen;
   u32 first_seen_thread;
-  // Read holds of a reader-writer lock.
+  // Read holds of a reader-writer lock, counted atomically without `mu`.
   u32 readers;
   // Threads inside pthread_cond_wait or sem_wait on the object, and the
   // mutex the condition variable's waiters use.
