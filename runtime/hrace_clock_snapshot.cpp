@@ -57,12 +57,12 @@ bool ClockRef::KnownBy(const ClockRef &other) const {
 }
 
 bool ClockRef::KnownBy(const VectorClock &clock) const {
-  if (clock.Get(slot_) < clock_)
+  if (clock.Get(slot()) < clock_)
     return false;
-  if (!base_)
+  if (!base())
     return true;
-  for (u32 i = 0; i < base_->size(); i++)
-    if (base_->Get(i) > clock.Get(i))
+  for (u32 i = 0; i < base()->size(); i++)
+    if (base()->Get(i) > clock.Get(i))
       return false;
   return true;
 }
@@ -70,22 +70,21 @@ bool ClockRef::KnownBy(const VectorClock &clock) const {
 void ClockRef::Assign(ClockSnapshot *base, u32 slot, Clock clock) {
   if (base)
     base->Ref();
-  if (base_)
-    base_->Unref();
-  base_ = base;
-  slot_ = slot;
+  if (this->base())
+    this->base()->Unref();
+  SetBaseAndSlot(base, slot);
   clock_ = clock;
 }
 
 void ClockRef::Assign(const ClockRef &other) {
-  Assign(other.base_, other.slot_, other.clock_);
+  Assign(other.base(), other.slot(), other.clock_);
 }
 
 void ClockRef::JoinInto(VectorClock *clock) const {
-  if (base_)
-    clock->Join(base_->clocks(), base_->size());
-  if (clock->Get(slot_) < clock_)
-    clock->Set(slot_, clock_);
+  if (base())
+    clock->Join(base()->clocks(), base()->size());
+  if (clock->Get(slot()) < clock_)
+    clock->Set(slot(), clock_);
 }
 
 void ClockRef::Join(const ClockRef &other) {
@@ -105,13 +104,13 @@ void ClockRef::Join(const ClockRef &other) {
     Assign(other);
     return;
   }
-  if (base_->JoinInPlace(*this, other)) {
-    slot_ = other.slot_;
+  if (base()->JoinInPlace(*this, other)) {
+    SetBaseAndSlot(base(), other.slot());
     clock_ = other.clock_;
     return;
   }
   ClockSnapshot *joined = ClockSnapshot::MakeJoin(*this, other);
-  Assign(joined, other.slot_, other.clock_);
+  Assign(joined, other.slot(), other.clock_);
   joined->Unref();
 }
 

@@ -8,6 +8,8 @@
 
 #include "hrace_vector_clock.h"
 
+#include "hrace_clock_snapshot.h"
+
 #include "gtest/gtest.h"
 
 namespace hrace {
@@ -189,6 +191,29 @@ TEST(VectorClock, FreeEmptiesAndClockIsReusable) {
   vc.Free();
   vc.Free();
   EXPECT_EQ(0u, vc.size());
+}
+
+// A ClockRef packs its slot beside the snapshot's address: the highest slot
+// and a clock past 2^32 come back whole.
+TEST(ClockRef, KeepsTheHighestSlotAndAClockPastTwoToThe32) {
+  OwnedClock known;
+  known.Set(3, 7);
+  ClockSnapshot *snapshot = ClockSnapshot::Make(known);
+  constexpr u32 kSlot = (1u << 16) - 1;
+  constexpr Clock kClock = (Clock(1) << 40) + 5;
+  ClockRef ref;
+  ref.Assign(snapshot, kSlot, kClock);
+  snapshot->Unref();
+  EXPECT_EQ(7u, ref.Get(3));
+  EXPECT_EQ(kClock, ref.Get(kSlot));
+  EXPECT_EQ(kSlot + 1, ref.size());
+  OwnedClock into;
+  ref.JoinInto(&into);
+  EXPECT_EQ(kClock, into.Get(kSlot));
+  EXPECT_EQ(7u, into.Get(3));
+  EXPECT_TRUE(ref.KnownBy(into));
+  ref.Reset();
+  EXPECT_TRUE(ref.empty());
 }
 
 } // namespace
