@@ -78,7 +78,8 @@ NOINLINE void EntryAccessSlow(ThreadState *thr, uptr pc, uptr addr) {
       return AccessUnusual(thr, pc, addr, kSize, kWrite);
     thr->in_rtl++;
     RecordRegionAccess(thr, addr, kSize, kWrite);
-    if (!EntryAccessIsNoop</*kRecording=*/true>(thr, addr, kSize, kWrite))
+    if ((addr & 7) + kSize > 8 ||
+        !EntryGranuleUnchanged(thr, addr, kSize, kWrite))
       EntryAccessChanged(thr, pc, addr, kSize, kWrite);
     LeaveRuntime(thr);
     return;

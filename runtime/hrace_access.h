@@ -462,27 +462,11 @@ ALWAYS_INLINE void MemoryAccess(ThreadState *thr, uptr pc, uptr addr,
   });
 }
 
-// The inline half of an instrumented access of up to 8 bytes: the thread is
-// on the plain path, the access lies in one granule (an unaligned one over
-// two is left to EntryAccessSlow) and changes nothing. No call and no loop
-// in it, so an entry point that inlines it needs no stack frame (the
-// callee-saved registers that a call forces were a fifth of the entry
-// points' own time), and the rest is a tail call. 16-byte accesses keep the
-// whole of MemoryAccess inline: most of them cover two granules, and a
-// call to check the second cost more than the frame (x264: 4 %).
-//
-// `kRecording`: the thread is known to be inside a lock region (precise=1),
-// where an access is recorded for the write/read relations whether or not
-// it changes a cell; the test is the same but for that flag.
-template <bool kRecording = false>
-ALWAYS_INLINE bool EntryAccessIsNoop(ThreadState *thr, uptr addr, uptr size,
-                                     bool write) {
-  bool off_path = kRecording
-                      ? (write ? thr->ignore_writes : thr->ignore_reads) != 0 ||
-                            thr->segment == 0
-                      : OffThePlainPath(thr, write);
-  if (UNLIKELY(off_path || (addr & 7) + size > 8))
-    return false;
+// Whether an access within one granule changes nothing, whatever the
+// thread is doing (EntryAccessIsNoop below, and EntryAccessSlow for a
+// thread that records its accesses).
+ALWAYS_INLINE bool EntryGranuleUnchanged(ThreadState *thr, uptr addr, uptr size,
+                                         bool write) {
   // An 8-byte access that got here is aligned; saying so in a form the
   // compiler sees folds its byte mask to a constant.
   uptr a = size == 8 ? addr & ~static_cast<uptr>(7) : addr;
@@ -492,6 +476,21 @@ ALWAYS_INLINE bool EntryAccessIsNoop(ThreadState *thr, uptr addr, uptr size,
                                                       size, write);
   });
   return noop;
+}
+
+// The inline half of an instrumented access of up to 8 bytes: the thread is
+// on the plain path, the access lies in one granule (an unaligned one over
+// two is left to EntryAccessSlow) and changes nothing. No call and no loop
+// in it, so an entry point that inlines it needs no stack frame (the
+// callee-saved registers that a call forces were a fifth of the entry
+// points' own time), and the rest is a tail call. 16-byte accesses keep the
+// whole of MemoryAccess inline: most of them cover two granules, and a
+// call to check the second cost more than the frame (x264: 4 %).
+ALWAYS_INLINE bool EntryAccessIsNoop(ThreadState *thr, uptr addr, uptr size,
+                                     bool write) {
+  if (UNLIKELY(OffThePlainPath(thr, write) || (addr & 7) + size > 8))
+    return false;
+  return EntryGranuleUnchanged(thr, addr, size, write);
 }
 
 // An atomic access of an active thread that is ignored or changes nothing.
