@@ -49,25 +49,6 @@ void HeldLocks::Refresh(IdSetTable *table) {
     dirty_ = false;
     return;
   }
-  Memo *memo = nullptr;
-  u32 write_mask = 0;
-  if (count_ && count_ <= kMemoLocks) {
-    u32 h = count_;
-    for (u32 i = 0; i < count_; i++) {
-      write_mask |= static_cast<u32>(write_held_[i]) << i;
-      h = (h ^ ids_[i]) * 16777619u;
-    }
-    memo = &memo_[(h ^ write_mask) % kMemoEntries];
-    bool hit = memo->count == count_ && memo->write_mask == write_mask;
-    for (u32 i = 0; hit && i < count_; i++)
-      hit = memo->ids[i] == ids_[i];
-    if (hit) {
-      all_ = memo->all;
-      write_ = memo->write;
-      dirty_ = false;
-      return;
-    }
-  }
   LockId all[kMax], write[kMax];
   u32 n_all = 0, n_write = 0;
   for (u32 i = 0; i < count_; i++) {
@@ -98,11 +79,6 @@ void HeldLocks::Refresh(IdSetTable *table) {
   all_ = table->Intern(all, n_all);
   write_ = table->Intern(write, n_write);
   dirty_ = false;
-  if (memo) {
-    *memo = {{}, count_, write_mask, all_, write_};
-    for (u32 i = 0; i < count_; i++)
-      memo->ids[i] = ids_[i];
-  }
 }
 
 } // namespace hrace

@@ -58,27 +58,14 @@ private:
 
   LockId ids_[kMax] = {};
   bool write_held_[kMax] = {};
+  // Each held lock's set {id}, when Add was told it: one lock held (most
+  // sections) then needs no table lookup, each a few cache misses (a lock
+  // per node made them 8% of freqmine's time).
   LockSetId singles_[kMax] = {};
   u32 count_ = 0;
   bool dirty_ = false;
   LockSetId all_ = kEmptyLockSet;
   LockSetId write_ = kEmptyLockSet;
-
-  // Refresh's answers for the last few short lists of held locks (in
-  // acquisition order, with how each is held): a thread that takes the
-  // same locks over and over looks nothing up in the table (each lookup
-  // there is a few cache misses: a lock per node made it 8% of freqmine's
-  // time). One lock held is answered by its `single` set.
-  static constexpr u32 kMemoLocks = 4;
-  static constexpr u32 kMemoEntries = 16;
-  struct Memo {
-    LockId ids[kMemoLocks];
-    u32 count;
-    u32 write_mask;
-    LockSetId all;
-    LockSetId write;
-  };
-  Memo memo_[kMemoEntries] = {};
 };
 
 } // namespace hrace

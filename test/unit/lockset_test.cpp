@@ -116,9 +116,9 @@ TEST_F(HeldLocksTest, ReadLockTakenTwiceAppearsOnce) {
   EXPECT_EQ((Locks{7}), Members(held.All(table)));
 }
 
-// Refresh's memo answers a list it saw before, and tells apart the same
-// locks held another way or in a list too long for it.
-TEST_F(HeldLocksTest, MemoisedSetsMatchTheLocksHeld) {
+// Taking and releasing the same locks again, held another way or more of
+// them, gives the sets of what is held each time.
+TEST_F(HeldLocksTest, SetsFollowTheSameLocksHeldAgainOtherwise) {
   for (int round = 0; round < 3; round++) {
     held.Add(11, true);
     held.Add(12, false);
