@@ -63,8 +63,9 @@ bool Trace::FindAccess(SegmentId seg, u32 generation, uptr addr, uptr size,
     return false;
   u64 end = LoadAcquire(&pos_);
   u64 beg = end > kEvents ? end - kEvents : 0;
-  // Keep to the events of `generation`. A start the owner is rewriting
-  // meanwhile only costs this search its answer.
+  // Keep to the events of `generation`. A start the owner rewrites
+  // meanwhile (eight generations later) can only mislead this search, and
+  // a report then names no previous stack or a wrong one.
   u32 n = LoadAcquire(&start_count_);
   u32 first = n > kGenerationStarts ? n - kGenerationStarts : 0;
   bool known = first == 0 && generation == 0;
@@ -85,10 +86,9 @@ bool Trace::FindAccess(SegmentId seg, u32 generation, uptr addr, uptr size,
     return false;
   // Events are appended in time order and the segment ids of a slot's
   // threads only grow within a generation, so the events of `seg` are one
-  // contiguous run. A race
-  // on a large buffer asks once per byte: a binary search for the end of
-  // the run keeps each question short. An event already overwritten counts
-  // as older than every segment.
+  // contiguous run. A race on a large buffer asks once per byte: a binary
+  // search for the end of the run keeps each question short. An event
+  // already overwritten counts as older than every segment.
   u64 lo = beg, hi = end;
   while (lo < hi) {
     u64 mid = lo + (hi - lo) / 2;
