@@ -14,6 +14,7 @@
 
 #include "HybridRacePass.h"
 #include "HybridRaceCompat.h"
+#include "HybridRaceNdr.h"
 #include "HybridRaceWaitLoops.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -37,6 +38,7 @@
 #include <string>
 
 using namespace llvm;
+using namespace hrace;
 
 namespace {
 
@@ -281,6 +283,8 @@ private:
   void instrumentFence(FenceInst &Fence);
   void replaceMemIntrinsic(MemIntrinsic &MemOp);
   void instrumentEntryAndExits(Function &F);
+  void instrumentNdrAccess(Instruction &I, Value *Ptr, Value *Size,
+                           bool IsWrite);
 
   Module &M;
   const DataLayout &DL;
@@ -293,6 +297,8 @@ private:
   /// they belong to has no location: line 0 of its subprogram, if it has one.
   DebugLoc FunctionLoc;
   DenseMap<const AllocaInst *, bool> CapturedAllocas;
+  /// -hrace-ndr: the loads each store of the current function depends on.
+  NdrDependencies NdrDeps;
 
   FunctionCallee Init;
   FunctionCallee Read[NumSizeClasses], Write[NumSizeClasses];
@@ -308,6 +314,7 @@ private:
   FunctionCallee AtomicLoad, AtomicStore, AtomicRMWBegin, AtomicRMWEnd;
   FunctionCallee AtomicFence;
   FunctionCallee Memcpy, Memmove, Memset;
+  FunctionCallee NdrModuleInit, NdrRead, NdrWrite, NdrDep;
   Function *ReturnAddress;
 };
 
@@ -362,6 +369,13 @@ Instrumenter::Instrumenter(Module &M)
   Memmove =
       declare("__hrace_memmove", VoidPtrTy, {VoidPtrTy, VoidPtrTy, IntptrTy});
   Memset = declare("__hrace_memset", VoidPtrTy, {VoidPtrTy, IntTy, IntptrTy});
+  if (InstrumentNdr) {
+    NdrModuleInit = declare("__hrace_ndr_module_init", VoidTy, {});
+    NdrRead = declare("__hrace_ndr_read", VoidTy, {VoidPtrTy, IntptrTy});
+    NdrWrite =
+        declare("__hrace_ndr_write", VoidTy, {VoidPtrTy, IntptrTy, VoidPtrTy});
+    NdrDep = declare("__hrace_ndr_dep", VoidTy, {VoidPtrTy, IntTy});
+  }
   ReturnAddress = hrace::compat::getIntrinsic(M, Intrinsic::returnaddress);
 }
 
@@ -477,6 +491,11 @@ void Instrumenter::instrumentFunction(Function &F, bool IgnoreAccesses) {
   FunctionLoc = DebugLoc();
   if (DISubprogram *Subprogram = F.getSubprogram())
     FunctionLoc = DILocation::get(Ctx, 0, 0, Subprogram);
+  NdrDeps.clear();
+  if (InstrumentNdr) {
+    SmallPtrSet<Instruction *, 16> Checked(Accesses.begin(), Accesses.end());
+    NdrDeps = computeNdrDependencies(F, Checked);
+  }
 
   for (Instruction *I : Accesses)
     instrumentAccess(*I);
@@ -529,10 +548,30 @@ void Instrumenter::instrumentPlainAccess(Instruction &I, Value *Ptr,
                                   ? (IsWrite ? Write : Read)
                                   : (IsWrite ? UnalignedWrite : UnalignedRead);
     IRB.CreateCall(Callees[*SizeClass], Addr);
+  } else {
+    IRB.CreateCall(IsWrite ? WriteRange : ReadRange,
+                   {Addr, createByteCount(AccessTy)});
+  }
+  if (InstrumentNdr)
+    instrumentNdrAccess(I, Addr, createByteCount(AccessTy), IsWrite);
+}
+
+void Instrumenter::instrumentNdrAccess(Instruction &I, Value *Addr, Value *Size,
+                                       bool IsWrite) {
+  if (!IsWrite) {
+    IRB.CreateCall(NdrRead, {Addr, Size});
     return;
   }
-  IRB.CreateCall(IsWrite ? WriteRange : ReadRange,
-                 {Addr, createByteCount(AccessTy)});
+  auto &Store = cast<StoreInst>(I);
+  auto Deps = NdrDeps.find(&Store);
+  if (Deps != NdrDeps.end())
+    for (const NdrDependency &Dep : Deps->second)
+      IRB.CreateCall(NdrDep, {createAddress(Dep.Address),
+                              ConstantInt::get(IntTy, Dep.Control)});
+  Value *Parent = getNdrParentObject(Store.getPointerOperand(), DL);
+  IRB.CreateCall(NdrWrite, {Addr, Size,
+                            Parent ? createAddress(Parent)
+                                   : ConstantPointerNull::get(VoidPtrTy)});
 }
 
 /// A direct call to a pthreads or semaphore function whose result the
@@ -756,6 +795,8 @@ void Instrumenter::addModuleCtor() {
   Function *Ctor = createSanitizerCtor(M, ModuleCtorName);
   IRB.SetInsertPoint(Ctor->getEntryBlock().getTerminator());
   IRB.CreateCall(Init, {});
+  if (InstrumentNdr)
+    IRB.CreateCall(NdrModuleInit, {});
   // Priority 0 runs before the program's constructors, which may already
   // start threads.
   appendToGlobalCtors(M, Ctor, 0);

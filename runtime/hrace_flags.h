@@ -29,6 +29,7 @@ typedef BoundedInt<0, 255> ExitCode;
 typedef BoundedInt<0, 2> Verbosity;
 typedef BoundedInt<1, 3600> TimeoutSeconds;
 typedef BoundedInt<0, 64> HistoryDepth;
+typedef BoundedInt<1, 64> NdrHistory;
 
 // A string option that may not be empty (an empty log_path prefix would
 // write the reports to a hidden ./.PID file).

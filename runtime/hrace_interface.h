@@ -59,6 +59,18 @@ HRACE_INTERFACE void __hrace_vptr_update(void **addr, void *new_vptr);
 // its error codes are handled, not reported as misuse.
 HRACE_INTERFACE void __hrace_result_checked(void *fn);
 
+// Non-deterministic reads (ndr=1), called only by code built with
+// -fsanitize-hybrid-race-ndr, after the race checker's call of the same
+// access. A module built so calls __hrace_ndr_module_init from its
+// constructor. __hrace_ndr_dep comes just before the __hrace_ndr_write of a
+// store whose value (control != 0: whose execution) depends on the load of
+// addr; `parent` is the object a stored field belongs to, or null.
+HRACE_INTERFACE void __hrace_ndr_module_init(void);
+HRACE_INTERFACE void __hrace_ndr_read(void *addr, uintptr_t size);
+HRACE_INTERFACE void __hrace_ndr_write(void *addr, uintptr_t size,
+                                       void *parent);
+HRACE_INTERFACE void __hrace_ndr_dep(void *addr, uint32_t control);
+
 // Function entry/exit keep the shadow call stack used in reports.
 // caller_pc is the function's return address (llvm.returnaddress(0)).
 HRACE_INTERFACE void __hrace_func_entry(void *caller_pc);

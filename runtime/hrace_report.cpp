@@ -15,6 +15,7 @@
 
 #include "hrace_fd.h"
 #include "hrace_libc.h"
+#include "hrace_ndr.h"
 #include "hrace_report_desc.h"
 #include "hrace_rtl.h"
 #include "hrace_suppressions.h"
@@ -439,6 +440,133 @@ void ReportMisuse(ThreadState *thr, uptr pc, Misuse kind,
   for (u32 i = 0; i < object_count; i++)
     if (objects[i].holder && objects[i].holder - 1 != thr->thread_id)
       DescribeThread(&r, objects[i].holder - 1);
+  EmitReport(r);
+}
+
+namespace {
+
+// "{M1, M2}" or "none".
+void PrintLocks(TextBuffer *out, const LockId *locks, u32 n) {
+  if (!n) {
+    out->Append("none");
+    return;
+  }
+  out->Append("{");
+  for (u32 i = 0; i < n; i++)
+    out->Append("%sM%u", i ? ", " : "", locks[i]);
+  out->Append("}");
+}
+
+ReportSection *AddNdrAccess(ReportDesc *r, SectionRole role, bool write,
+                            const NdrAccessDesc &a) {
+  char locks[256];
+  TextBuffer l(locks, sizeof(locks));
+  PrintLocks(&l, a.locks, a.lock_count);
+  ReportSection *s =
+      r->Add(role,
+             "%s of size %u at 0x%zx by thread T%u "
+             "(locks held: %s)%s",
+             write ? "Write" : "Read", a.size, a.addr, a.thread_id, locks,
+             a.parallel ? ", parallel to the read" : "");
+  s->thread = static_cast<int>(a.thread_id);
+  s->has_access = true;
+  s->is_write = write;
+  s->addr = a.addr;
+  s->size = a.size;
+  return s;
+}
+
+// The variable's name for a correlation: a global's name, else its address.
+void AppendVariable(TextBuffer *out, uptr addr) {
+  char name[256], module[256];
+  uptr start, size, module_offset;
+  if (SymbolizeData(addr, name, sizeof(name), &start, &size, module,
+                    sizeof(module), &module_offset) &&
+      addr >= start && addr < start + (size ? size : 1)) {
+    if (addr == start)
+      out->Append("'%s'", name);
+    else
+      out->Append("'%s+%zu'", name, addr - start);
+    return;
+  }
+  out->Append("0x%zx", addr);
+}
+
+const char *CorrelationName(CorrelationKind k) {
+  switch (k) {
+  case CorrelationKind::kVertical:
+    return "vertical";
+  case CorrelationKind::kControl:
+    return "control";
+  case CorrelationKind::kParental:
+    return "parental";
+  case CorrelationKind::kHorizontal:
+    return "horizontal";
+  }
+  return "?";
+}
+
+void AddCorrelation(ReportDesc *r, const Correlation &c) {
+  char text[sizeof(ReportSection::text)];
+  TextBuffer t(text, sizeof(text));
+  t.Append("%s: ", CorrelationName(c.kind));
+  AppendVariable(&t, c.from);
+  bool symmetric = c.kind == CorrelationKind::kParental ||
+                   c.kind == CorrelationKind::kHorizontal;
+  t.Append(symmetric ? " <-> " : " -> ");
+  AppendVariable(&t, c.to);
+  SymbolizedFrame f;
+  // The store's return address points after its call; the store is there.
+  if (SymbolizeCode(c.pc - 1, &f, 1) && f.file[0]) {
+    const char *base = f.file;
+    for (const char *p = f.file; *p; p++)
+      if (*p == '/')
+        base = p + 1;
+    t.Append(" (%s:%d)", base, f.line);
+  }
+  r->Add(SectionRole::kCause, "%s", text)->indent = 1;
+}
+
+} // namespace
+
+void ReportNonDeterministicRead(ThreadState *thr, const NdrReport &report) {
+  (void)thr;
+  uptr read_pc[1], write_pc[1] = {0};
+  bool lost;
+  if (!ctx->stacks.Get(report.read.stack, read_pc, 1, &lost))
+    read_pc[0] = 0;
+  if (report.dep_count &&
+      !ctx->stacks.Get(report.deps[0].stack, write_pc, 1, &lost))
+    write_pc[0] = 0;
+  SpinMutexLock l(&reports.mu);
+  // Tagged: no pair of a data race (two code addresses) matches it.
+  if (AlreadyReported(read_pc[0], write_pc[0] | (uptr(1) << 63)))
+    return;
+  ReportDesc &r = reports.desc;
+  r.Reset(SuppressionType::kRace, "non-deterministic-read",
+          "non-deterministic read");
+  internal_strlcpy(r.title, "non-deterministic read", sizeof(r.title));
+  ReportSection *s = AddNdrAccess(&r, SectionRole::kAccess, false, report.read);
+  AddStackId(&r, s, report.read.stack, true);
+  r.Add(SectionRole::kContext, "has %u write dependenc%s:", report.dep_count,
+        report.dep_count == 1 ? "y" : "ies");
+  u32 shown = report.dep_count < NdrReport::kMaxDeps ? report.dep_count
+                                                     : NdrReport::kMaxDeps;
+  for (u32 i = 0; i < shown; i++) {
+    s = AddNdrAccess(&r, SectionRole::kPreviousAccess, true, report.deps[i]);
+    s->indent = 1;
+    AddStackId(&r, s, report.deps[i].stack, false);
+  }
+  if (report.correlation_count) {
+    r.Add(SectionRole::kCause, "Violated correlations:");
+    for (u32 i = 0; i < report.correlation_count; i++)
+      AddCorrelation(&r, report.correlations[i]);
+  }
+  DescribeLocation(&r, report.read.addr);
+  DescribeThread(&r, report.read.thread_id);
+  for (u32 i = 0; i < shown; i++)
+    if (report.deps[i].thread_id != report.read.thread_id)
+      DescribeThread(&r, report.deps[i].thread_id);
   EmitReport(r);
 }
 

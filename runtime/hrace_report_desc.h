@@ -54,6 +54,8 @@ struct ReportSection {
   bool has_stack;
   // Older frames of the stack were not stored (the depot was full).
   bool frames_lost;
+  // Text: the section (and its stack) nested this many levels deeper.
+  u8 indent;
   bool has_access;
   bool has_locks;
   bool is_write;

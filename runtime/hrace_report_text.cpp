@@ -19,7 +19,14 @@ namespace hrace {
 
 namespace {
 
-void RenderFrame(TextBuffer *out, u32 index, const SymbolizedFrame &f) {
+void Indent(TextBuffer *out, u8 levels) {
+  for (u8 i = 0; i < levels; i++)
+    out->Append("  ");
+}
+
+void RenderFrame(TextBuffer *out, u8 indent, u32 index,
+                 const SymbolizedFrame &f) {
+  Indent(out, indent);
   out->Append("    #%u ", index);
   if (f.function[0])
     out->Append("%s", f.function);
@@ -35,13 +42,16 @@ void RenderFrame(TextBuffer *out, u32 index, const SymbolizedFrame &f) {
 
 void RenderStack(TextBuffer *out, const ReportDesc &r, const ReportSection &s) {
   for (u32 i = 0; i < s.frame_count; i++)
-    RenderFrame(out, i, r.frames[s.first_frame + i]);
-  if (s.missing)
-    out->Append("    %s\n", s.missing);
-  else if (s.frames_lost)
-    out->Append("    <older frames not stored: the stack depot is full>\n");
-  else if (!s.frame_count)
-    out->Append("    <empty stack>\n");
+    RenderFrame(out, s.indent, i, r.frames[s.first_frame + i]);
+  const char *note = s.missing ? s.missing
+                     : s.frames_lost
+                         ? "<older frames not stored: the stack depot is full>"
+                     : !s.frame_count ? "<empty stack>"
+                                      : nullptr;
+  if (note) {
+    Indent(out, s.indent);
+    out->Append("    %s\n", note);
+  }
 }
 
 } // namespace
@@ -54,6 +64,7 @@ void RenderText(const ReportDesc &r, TextBuffer *out) {
     const ReportSection &s = r.sections[i];
     if (s.blank_before)
       out->Append("\n");
+    Indent(out, s.indent);
     out->Append("  %s%s\n", s.text, s.has_stack ? ":" : "");
     if (s.has_stack)
       RenderStack(out, r, s);

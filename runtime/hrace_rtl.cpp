@@ -16,6 +16,7 @@
 #include "hrace_libc.h"
 #include "hrace_limits.h"
 #include "hrace_misuse.h"
+#include "hrace_ndr.h"
 #include "hrace_report.h"
 #include "hrace_signal.h"
 #include "hrace_suppressions.h"
@@ -71,6 +72,7 @@ void AtExit() {
   ThreadState *thr = cur_thread();
   thr->in_rtl++;
   CheckThreadLeaks(thr);
+  NdrAtExit(thr);
   thr->exiting = true;
   if (ctx->flags.verbosity) {
     SpinMutexLock l(ctx->lock_order.mutex());
@@ -103,6 +105,7 @@ void Initialize() {
   InitSuppressions();
   active_msm = c->flags.msm;
   InitShadow();
+  NdrInit();
   if (kSplitBlocksLimit)
     LimitSplitBlocks(kSplitBlocksLimit);
   InitHeapBlocks();
@@ -246,6 +249,8 @@ void ForgetBenignRaces(uptr addr, uptr size) {
 } // namespace
 
 void NewSegment(ThreadState *thr) {
+  if (UNLIKELY(ndr_enabled))
+    NdrSyncEvent(thr);
   thr->clock++;
   thr->vc.Set(thr->slot, thr->clock);
   u32 previous_generation = thr->segment_cursor.generation;
@@ -273,12 +278,16 @@ void NewSegment(ThreadState *thr) {
 }
 
 void AcquireClock(ThreadState *thr, const VectorClock &clock) {
+  if (UNLIKELY(ndr_enabled))
+    NdrSyncEvent(thr);
   thr->vc.Join(clock);
   thr->acquires++;
   thr->noops.Invalidate();
 }
 
 void AcquireClock(ThreadState *thr, const ClockRef &clock) {
+  if (UNLIKELY(ndr_enabled))
+    NdrSyncEvent(thr);
   clock.JoinInto(&thr->vc);
   thr->acquires++;
   thr->noops.Invalidate();
@@ -445,6 +454,8 @@ void MutexLocked(ThreadState *thr, uptr pc, SyncObject *s, bool write) {
     }
     thr->locks.Add(id, write, single);
     thr->noops.Invalidate();
+    if (UNLIKELY(ndr_enabled))
+      NdrLockAcquired(thr, id);
     LockRegionStarted(thr, s);
     UpdateRecording(thr);
   }
@@ -490,6 +501,8 @@ void MutexUnlocking(ThreadState *thr, SyncObject *s, bool write,
     LockOrderReleased(thr, s->lock_id);
   thr->locks.Remove(s->lock_id);
   thr->noops.Invalidate();
+  if (UNLIKELY(ndr_enabled))
+    NdrLockReleased(thr, s->lock_id);
   UpdateRecording(thr);
   // Every machine starts a new segment here, the hybrid ones too (where it
   // orders nothing for other threads): within one segment a thread then only
@@ -586,6 +599,7 @@ void ThreadFinish(ThreadState *thr) {
   // Everything the thread did is in its clock; a joiner acquires it.
   tc->sync_clock.CopyFrom(thr->vc);
   tc->last_clock = thr->clock;
+  NdrThreadFinish(thr);
   ThreadRelationsFinished(thr);
   CheckThreadExit(thr);
   thr->acquisitions.Free();

@@ -35,6 +35,7 @@ constexpr u32 kMaxThreadSlots = 1 << 16;
 constexpr u32 kShadowStackSize = 1 << 14;
 
 struct DeferredSignals;
+struct NdrThread;
 
 // A frame of the shadow stack: the return address into its caller, and the
 // depot id + 1 of the whole stack up to it, 0 until a recorded access needs
@@ -149,6 +150,8 @@ struct ThreadState {
     bool alone = false;
   };
   JoinRuleEntry join_rule_cache[64] = {};
+  // The non-deterministic read checker's epoch and history (ndr=1).
+  NdrThread *ndr = nullptr;
 };
 
 // Zero-initialised static TLS: a thread that never started has segment 0 and

@@ -38,6 +38,10 @@ using Args = std::vector<std::string>;
 
 const char kEnableFlag[] = "-fsanitize-hybrid-race";
 const char kDisableFlag[] = "-fno-sanitize-hybrid-race";
+// Also instruments for the non-deterministic read checker
+// (HRACE_OPTIONS=ndr=1); implies kEnableFlag.
+const char kNdrFlag[] = "-fsanitize-hybrid-race-ndr";
+const char kNoNdrFlag[] = "-fno-sanitize-hybrid-race-ndr";
 
 [[noreturn]] void fatal(const std::string &Msg) {
   std::fprintf(stderr, "hrace: error: %s\n", Msg.c_str());
@@ -232,16 +236,21 @@ bool hasDebugOption(const Args &A) {
   return false;
 }
 
-// Removes both spellings of the flag; the last one given decides, like any
-// -f/-fno- pair.
-bool extractEnableFlag(Args &A) {
+// Removes both spellings of the flags; the last one given decides, like any
+// -f/-fno- pair. *Ndr: instrument for ndr=1 as well.
+bool extractEnableFlags(Args &A, bool *Ndr) {
   bool Enabled = false;
+  *Ndr = false;
   Args Rest;
   for (std::string &S : A) {
     if (S == kEnableFlag)
       Enabled = true;
     else if (S == kDisableFlag)
       Enabled = false;
+    else if (S == kNdrFlag)
+      Enabled = *Ndr = true;
+    else if (S == kNoNdrFlag)
+      *Ndr = false;
     else
       Rest.push_back(std::move(S));
   }
@@ -370,7 +379,8 @@ int main(int argc, char **argv) {
   const std::string Compiler = realCompiler(Cxx, Self);
 
   Args User(argv + 1, argv + argc);
-  if (extractEnableFlag(User) && hasInput(User)) {
+  bool Ndr;
+  if (extractEnableFlags(User, &Ndr) && hasInput(User)) {
     // The interceptors find the functions they wrap in the shared C
     // library; a static link has none, and libc.a's definitions would clash
     // with the runtime's (a raw multiple-definition error).
@@ -387,6 +397,9 @@ int main(int argc, char **argv) {
     if (compilesSource(User)) {
       Args NoSanitize = noSanitizeArgs(Prefix + "/lib/hrace/HybridRacePass.so");
       Extra.insert(Extra.end(), NoSanitize.begin(), NoSanitize.end());
+      // The plugin is loaded early by now (noSanitizeArgs).
+      if (Ndr)
+        addCompilerLlvmOption(Extra, "-hrace-ndr");
     }
     // Arguments after "--" are all input files.
     auto Pos = User.begin();

@@ -1,0 +1,110 @@
+//===-- hrace_correlation.cpp - Variable correlations of one thread -------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "hrace_correlation.h"
+
+namespace hrace {
+
+namespace {
+
+bool IsSymmetric(CorrelationKind k) {
+  return k == CorrelationKind::kParental || k == CorrelationKind::kHorizontal;
+}
+
+} // namespace
+
+void CorrelationTracker::AddDependency(uptr from, bool control) {
+  if (pending_count_ < kMaxPending)
+    pending_[pending_count_++] = {from, control};
+}
+
+bool CorrelationTracker::DependsOn(uptr addr) const {
+  for (u32 p = 0; p < pending_count_; p++)
+    if (!pending_[p].control && pending_[p].from == addr)
+      return true;
+  return false;
+}
+
+void CorrelationTracker::Remove(u32 i) {
+  for (u32 j = i + 1; j < live_count_; j++)
+    live_[j - 1] = live_[j];
+  live_count_--;
+}
+
+void CorrelationTracker::Add(CorrelationKind kind, uptr from, uptr to,
+                             uptr pc) {
+  if (from == to)
+    return;
+  for (u32 i = 0; i < live_count_; i++) {
+    Correlation &c = live_[i].c;
+    bool same =
+        c.kind == kind && ((c.from == from && c.to == to) ||
+                           (IsSymmetric(kind) && c.from == to && c.to == from));
+    if (same) {
+      c.pc = pc;
+      live_[i].rewritten = 0;
+      return;
+    }
+  }
+  if (live_count_ == kMaxLive)
+    Remove(0);
+  live_[live_count_++] = {{kind, from, to, pc}, 0};
+}
+
+void CorrelationTracker::Store(uptr to, uptr parent, uptr pc) {
+  for (u32 i = 0; i < live_count_;) {
+    Live &l = live_[i];
+    bool names = l.c.from == to || l.c.to == to;
+    if (names && !IsSymmetric(l.c.kind)) {
+      Remove(i);
+      continue;
+    }
+    if (names) {
+      l.rewritten |= l.c.from == to ? 1 : 2;
+      if (l.rewritten == 3) {
+        Remove(i);
+        continue;
+      }
+    }
+    i++;
+  }
+  // What the live correlations say before this store's own are added.
+  u32 before = live_count_;
+  for (u32 p = 0; p < pending_count_; p++) {
+    uptr from = pending_[p].from;
+    if (pending_[p].control) {
+      Add(CorrelationKind::kControl, from, to, pc);
+      continue;
+    }
+    Add(CorrelationKind::kVertical, from, to, pc);
+    for (u32 i = 0; i < before && i < live_count_; i++) {
+      Correlation c = live_[i].c;
+      if (c.kind != CorrelationKind::kVertical)
+        continue;
+      if (c.to == from)
+        Add(CorrelationKind::kVertical, c.from, to, pc);
+      else if (c.from == from && c.to != to && !DependsOn(c.to))
+        Add(CorrelationKind::kHorizontal, c.to, to, pc);
+    }
+  }
+  pending_count_ = 0;
+  if (parent && parent == last_parent_ && last_store_ != to)
+    Add(CorrelationKind::kParental, last_store_, to, pc);
+  last_store_ = to;
+  last_parent_ = parent;
+}
+
+u32 CorrelationTracker::Involving(uptr addr, Correlation *out, u32 max) const {
+  u32 n = 0;
+  for (u32 i = 0; i < live_count_ && n < max; i++)
+    if (live_[i].c.from == addr || live_[i].c.to == addr)
+      out[n++] = live_[i].c;
+  return n;
+}
+
+} // namespace hrace

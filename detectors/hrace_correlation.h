@@ -1,0 +1,78 @@
+//===-- hrace_correlation.h - Variable correlations of one thread ---------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The four correlation patterns of seeds/002 (section IV-B), from the data
+// and control dependencies the pass finds statically and binds to addresses
+// at run time (__hrace_ndr_dep before a store, __hrace_ndr_write for it):
+//   vertical    a store's value depends on a load: from -> to. Followed
+//               transitively (the paper's figure 14 misses Euro -> Dollar):
+//               a live w -> u and a store u -> v make w -> v too.
+//   control     a store is control-dependent on a branch whose condition
+//               depends on a load: from -> to.
+//   parental    two fields of one object written one right after the other
+//               (no other store between): from <-> to.
+//   horizontal  two variables stored from a common third with neither
+//               rewritten between: from <-> to.
+// A correlation lives in the thread that made it: its data or control
+// dependency is that thread's computation, and another thread's write of
+// one of its variables is exactly the race that violates it (figure 11). So
+// only the thread's own stores end them: vertical and control when either
+// variable is stored again (a store that re-creates the dependency makes it
+// anew), parental and horizontal once both have been stored again.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_CORRELATION_H
+#define HRACE_CORRELATION_H
+
+#include "hrace_ndr.h"
+
+namespace hrace {
+
+class CorrelationTracker {
+public:
+  // Live correlations kept per thread; the oldest goes when more are made.
+  static constexpr u32 kMaxLive = 32;
+  static constexpr u32 kMaxPending = 16;
+
+  // The next store's value (control: its execution) depends on the load of
+  // the variable at `from`.
+  void AddDependency(uptr from, bool control);
+  // The thread stored to `to` at pc; `parent`: the object whose field `to`
+  // is, 0 if none. Ends what the store ends, then makes what it makes.
+  void Store(uptr to, uptr parent, uptr pc);
+  // The live correlations that name `addr`, at most max of them.
+  u32 Involving(uptr addr, Correlation *out, u32 max) const;
+  u32 live_count() const { return live_count_; }
+
+private:
+  struct Live {
+    Correlation c;
+    // Parental and horizontal: bit 0, `from` stored again; bit 1, `to`.
+    u8 rewritten;
+  };
+  struct Pending {
+    uptr from;
+    bool control;
+  };
+  void Add(CorrelationKind kind, uptr from, uptr to, uptr pc);
+  void Remove(u32 i);
+  // The store being made depends on the data of addr: addr and it are
+  // vertically related, not only horizontally.
+  bool DependsOn(uptr addr) const;
+
+  Live live_[kMaxLive];
+  u32 live_count_ = 0;
+  Pending pending_[kMaxPending];
+  u32 pending_count_ = 0;
+  uptr last_store_ = 0;
+  uptr last_parent_ = 0;
+};
+
+} // namespace hrace
+
+#endif // HRACE_CORRELATION_H

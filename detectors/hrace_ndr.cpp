@@ -1,0 +1,142 @@
+//===-- hrace_ndr.cpp - Non-deterministic reads: write dependencies -------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "hrace_ndr.h"
+
+namespace hrace {
+
+bool NdrHappensBefore(const NdrEpoch *a, const NdrEpoch *b) {
+  if (a->thread_id == b->thread_id)
+    return a->seq < b->seq;
+  return a->slot < b->vc_size && b->vc[a->slot] >= a->clock;
+}
+
+LockId NdrCommonHolding(const NdrEpoch *a, const NdrEpoch *b) {
+  if (a->thread_id != b->thread_id)
+    return 0;
+  for (u32 i = 0; i < a->lock_count; i++)
+    for (u32 j = 0; j < b->lock_count; j++)
+      if (a->locks[i].lock == b->locks[j].lock &&
+          a->locks[i].acquisition == b->locks[j].acquisition)
+        return a->locks[i].lock;
+  return 0;
+}
+
+bool NdrHolds(const NdrEpoch *e, LockId l) {
+  for (u32 i = 0; i < e->lock_count; i++)
+    if (e->locks[i].lock == l)
+      return true;
+  return false;
+}
+
+namespace {
+
+bool HoldsAnyOf(const NdrEpoch *e, const NdrEpoch *of) {
+  for (u32 i = 0; i < of->lock_count; i++)
+    if (NdrHolds(e, of->locks[i].lock))
+      return true;
+  return false;
+}
+
+// W's value reaches D's point: W happens before D, or D is an update under a
+// lock W was written under, and D read after W's last write.
+bool CarriedInto(const EpochVariable &w, const EpochVariable &d) {
+  if (w.epoch == d.epoch)
+    return false;
+  if (NdrHappensBefore(w.epoch, d.epoch))
+    return true;
+  return NdrIsLockedUpdate(d) && HoldsAnyOf(w.epoch, d.epoch) &&
+         d.first_read_stamp > w.last_write_stamp;
+}
+
+} // namespace
+
+bool NdrIsLockedUpdate(const EpochVariable &v) {
+  return v.epoch->lock_count && (v.read_first & v.written);
+}
+
+u32 NdrWriteDependencies(const EpochVariable &read, bool after_own_write,
+                         const EpochVariable *const *writes, u32 write_count,
+                         const EpochVariable **deps, u32 max_deps) {
+  constexpr u32 kMaxCandidates = 256;
+  const EpochVariable *candidates[kMaxCandidates];
+  u32 n = 0;
+  u8 mask = after_own_write ? read.read_after_write : read.read_first;
+  const NdrEpoch *r = read.epoch;
+  // Relevance. The epoch's own write precedes its reads after own write and
+  // follows its first reads.
+  for (u32 i = 0; i < write_count && n < kMaxCandidates; i++) {
+    const EpochVariable *w = writes[i];
+    if (!(w->written & mask))
+      continue;
+    if (w == &read ? !after_own_write : NdrHappensBefore(r, w->epoch))
+      continue;
+    candidates[n++] = w;
+  }
+  // Freedom: the newest own write under a holding that still lasts at the
+  // read shuts out every other write under that lock.
+  // The read's own epoch holds all its locks at its write and its read.
+  const EpochVariable *own = nullptr;
+  LockId held = 0;
+  for (u32 i = 0; i < n; i++) {
+    const EpochVariable *w = candidates[i];
+    LockId l = w == &read ? (r->lock_count ? r->locks[0].lock : 0)
+                          : NdrCommonHolding(w->epoch, r);
+    if (l && (!own || own->epoch->seq < w->epoch->seq)) {
+      own = w;
+      held = l;
+    }
+  }
+  auto shut_out = [&](const EpochVariable *w) {
+    if (!own || w == own)
+      return false;
+    return own == &read ? HoldsAnyOf(w->epoch, r) : NdrHolds(w->epoch, held);
+  };
+  bool update = !after_own_write && NdrIsLockedUpdate(read);
+  u32 kept = 0;
+  for (u32 i = 0; i < n; i++) {
+    const EpochVariable *w = candidates[i];
+    if (shut_out(w))
+      continue;
+    // Updates: two read-modify-writes under one lock are serialised.
+    if (update && w != &read && NdrIsLockedUpdate(*w) &&
+        HoldsAnyOf(w->epoch, r))
+      continue;
+    candidates[kept++] = w;
+  }
+  n = kept;
+  // Directness: only the latest writes of the bytes read.
+  u32 count = 0;
+  for (u32 i = 0; i < n; i++) {
+    const EpochVariable *w = candidates[i];
+    u8 bytes = w->written & mask;
+    bool overwritten = false;
+    for (u32 j = 0; j < n && !overwritten; j++) {
+      const EpochVariable *d = candidates[j];
+      overwritten =
+          d != w && (d->written & bytes) == bytes && CarriedInto(*w, *d);
+    }
+    if (!overwritten && count < max_deps)
+      deps[count++] = w;
+  }
+  return count;
+}
+
+bool NdrIsParallel(const EpochVariable &read, const EpochVariable &dep) {
+  return dep.epoch != read.epoch && !NdrHappensBefore(dep.epoch, read.epoch) &&
+         !NdrHappensBefore(read.epoch, dep.epoch);
+}
+
+bool NdrIsNonDeterministic(const EpochVariable &read,
+                           const EpochVariable *const *deps, u32 count) {
+  if (count > 1)
+    return true;
+  return count == 1 && NdrIsParallel(read, *deps[0]);
+}
+
+} // namespace hrace

@@ -1,0 +1,147 @@
+//===-- hrace_ndr.h - Non-deterministic reads: write dependencies ---------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The criterion of seeds/002 (section IV-A), on epoch variables. An epoch is
+// a thread's maximal stretch without a synchronisation event; it has one
+// synchronisation state: the thread's vector clock and its lock vector (the
+// locks it holds, each with the number of its holding, so that "continuously
+// secured" is decidable). An epoch variable is what one epoch did to one
+// 8-byte granule: bytes read before the epoch wrote them, bytes written, and
+// bytes read after the epoch's own write.
+//
+// A write W is a write dependency of a read R when, among the writes of the
+// bytes R read,
+//   relevance: R does not happen before W;
+//   freedom:   no lock l continuously secures R and an own earlier write W'
+//              (R's thread wrote under the same holding of l) while l
+//              secures W; W' itself stays;
+//   updates:   (beyond the paper) when R is the read of a read-modify-write
+//              inside one holding of l, writes that are themselves such
+//              updates under l are not; and an update D under l that read
+//              after W (under l) wrote carries W's value on, as if W
+//              happened before D. Serialised updates (lock; x++; unlock in
+//              every thread) are then deterministic, as table II expects;
+//              the price is that non-commuting updates under one lock
+//              (x *= 2 against x += 1) are not reported;
+//   directness: no other dependency D covering W's bytes has W before it.
+// R is non-deterministic when it has more than one write dependency, or one
+// parallel to it (neither happens before the other).
+//
+// Everything here is a pure function of the epochs and epoch variables, so
+// the unit tests drive it without threads; runtime/hrace_ndr.cpp keeps them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_NDR_H
+#define HRACE_NDR_H
+
+#include "../runtime/hrace_defs.h"
+#include "../runtime/hrace_stack_depot.h"
+
+namespace hrace {
+
+typedef u32 LockId;
+
+constexpr u32 kNdrMaxLocks = 8;
+
+// One holding of a lock: `acquisition` numbers the thread's acquisitions, so
+// two epochs with the same pair lie in one critical section.
+struct NdrLockHold {
+  LockId lock;
+  u64 acquisition;
+};
+
+// The synchronisation state of one epoch of one thread. Shared by the
+// epoch's variables (refs); vc has vc_size entries.
+struct NdrEpoch {
+  u32 refs;
+  u32 thread_id;
+  u32 slot;
+  u32 lock_count;
+  // Numbers the thread's epochs: program order within a thread.
+  u64 seq;
+  // The thread's own clock: its entry in the vector clock of everything it
+  // released from this epoch on.
+  Clock clock;
+  bool ended;
+  NdrLockHold locks[kNdrMaxLocks];
+  u32 vc_size;
+  Clock vc[1];
+};
+
+// Epoch a happens before epoch b (a != b).
+bool NdrHappensBefore(const NdrEpoch *a, const NdrEpoch *b);
+// The lock held in both epochs under one holding (a continuous critical
+// section), or 0.
+LockId NdrCommonHolding(const NdrEpoch *a, const NdrEpoch *b);
+// Epoch e holds lock l (in any holding).
+bool NdrHolds(const NdrEpoch *e, LockId l);
+
+enum class CorrelationKind : u8 { kVertical, kControl, kParental, kHorizontal };
+
+// A relation between two variables that one thread made (hrace_correlation.h).
+struct Correlation {
+  CorrelationKind kind;
+  uptr from;
+  uptr to;
+  // The store that made it.
+  uptr pc;
+};
+
+// What one epoch did to one granule. Linked into its variable's history,
+// newest first.
+struct EpochVariable {
+  EpochVariable *next;
+  NdrEpoch *epoch;
+  uptr granule;
+  // Byte masks of the granule.
+  u8 read_first;
+  u8 written;
+  u8 read_after_write;
+  // Which of the two reads (1: read_first, 2: read_after_write) has been
+  // reported.
+  u8 reported;
+  u8 read_first_size;
+  u8 read_after_write_size;
+  u8 write_size;
+  u8 correlation_count;
+  // Global order of events, for updates under one lock: when the epoch
+  // first read the granule, when it last wrote it.
+  u64 first_read_stamp;
+  u64 last_write_stamp;
+  uptr read_first_addr;
+  uptr read_after_write_addr;
+  uptr write_addr;
+  StackId read_first_stack;
+  StackId read_after_write_stack;
+  StackId write_stack;
+  // The correlations the reading thread had with this variable at its read.
+  Correlation *correlations;
+};
+
+// A read inside an update: read first, then written, all under a lock (the
+// epoch's locks are those of the whole epoch).
+bool NdrIsLockedUpdate(const EpochVariable &v);
+
+// The write dependencies of the read of `read` (after_own_write: its read of
+// bytes the epoch had written; else its first read) among `writes` (every
+// epoch variable of the granule that wrote; `read` itself among them if it
+// wrote). Fills deps (at most max_deps) and returns how many there are.
+u32 NdrWriteDependencies(const EpochVariable &read, bool after_own_write,
+                         const EpochVariable *const *writes, u32 write_count,
+                         const EpochVariable **deps, u32 max_deps);
+
+// The dependency is parallel to the read.
+bool NdrIsParallel(const EpochVariable &read, const EpochVariable &dep);
+
+// The read with these dependencies is non-deterministic.
+bool NdrIsNonDeterministic(const EpochVariable &read,
+                           const EpochVariable *const *deps, u32 count);
+
+} // namespace hrace
+
+#endif // HRACE_NDR_H

@@ -1,0 +1,64 @@
+//===-- HybridRaceNdr.h - Dependencies for the ndr checker ------*- C++ -*-===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// With -hrace-ndr (the driver's -fsanitize-hybrid-race-ndr) every checked
+// plain load and store also calls the non-deterministic read checker
+// (runtime/hrace_ndr.h), and a store first names the loads it depends on, so
+// the runtime can bind the correlations of seeds/002 (section IV-B) to
+// addresses:
+//   data     the loads the stored value is computed from, through any chain
+//            of non-memory instructions (not through phis or calls);
+//   control  the loads of the conditions of the branches the store is
+//            control dependent on (post-dominance: the store's block
+//            post-dominates one successor of the branch's block but not the
+//            block itself);
+// keeping only loads that dominate the store, whose addresses are then
+// available there. The pass runs after optimisation, which forwards a
+// stored value to later loads of the same variable (Euro = A; Yen = Euro *
+// 107 reads A, not Euro): a value in the tree that a dominating checked
+// store wrote counts as a load of that store's variable.
+//
+//===----------------------------------------------------------------------===//
+#ifndef HRACE_LLVM_PASS_HYBRIDRACENDR_H
+#define HRACE_LLVM_PASS_HYBRIDRACENDR_H
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/CommandLine.h"
+
+namespace hrace {
+
+extern llvm::cl::opt<bool> InstrumentNdr;
+
+/// The address of a variable a store depends on (available at the store);
+/// Control: through a branch condition.
+struct NdrDependency {
+  llvm::Value *Address;
+  bool Control;
+};
+
+using NdrDependencies =
+    llvm::DenseMap<llvm::StoreInst *, llvm::SmallVector<NdrDependency, 4>>;
+
+/// The dependencies of every store of F on the variables of the loads and
+/// stores in Checked (the accesses the runtime sees).
+NdrDependencies computeNdrDependencies(
+    llvm::Function &F,
+    const llvm::SmallPtrSetImpl<llvm::Instruction *> &Checked);
+
+/// The object whose field Ptr points to (a struct GEP's base, or a struct
+/// global or alloca reached at a constant offset), or null.
+llvm::Value *getNdrParentObject(llvm::Value *Ptr, const llvm::DataLayout &DL);
+
+} // namespace hrace
+
+#endif // HRACE_LLVM_PASS_HYBRIDRACENDR_H

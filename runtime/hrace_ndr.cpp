@@ -1,0 +1,464 @@
+//===-- hrace_ndr.cpp - Non-deterministic reads: epochs and history -------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "hrace_ndr.h"
+
+#include "../detectors/hrace_correlation.h"
+#include "../shadow/hrace_shadow_mapping.h"
+#include "hrace_alloc.h"
+#include "hrace_interface.h"
+#include "hrace_libc.h"
+#include "hrace_mutex.h"
+#include "hrace_rtl.h"
+
+#include <new>
+
+namespace hrace {
+
+bool ndr_enabled;
+
+constexpr u32 kNdrCacheSize = 64;
+
+// What one thread keeps for the checker (ThreadState::ndr).
+struct NdrThread {
+  NdrEpoch *epoch;
+  u64 next_seq;
+  u64 acquisitions;
+  u32 lock_count;
+  NdrLockHold locks[kNdrMaxLocks];
+  EpochVariable **touched;
+  u32 touched_count;
+  u32 touched_capacity;
+  // The epoch variables of the current epoch by granule, with their masks:
+  // an access that adds nothing to them takes no lock.
+  struct CacheEntry {
+    uptr granule;
+    EpochVariable *ev;
+    u8 read_first;
+    u8 written;
+    u8 read_after_write;
+  } cache[kNdrCacheSize];
+  CorrelationTracker correlations;
+};
+
+namespace {
+
+// The history of one granule.
+struct NdrVariable {
+  SpinMutex mu;
+  EpochVariable *head;
+};
+
+// A leaf of the variable table covers 2^12 granules (32 KiB of the program).
+constexpr uptr kLeafShift = 12;
+constexpr uptr kLeafSize = uptr(1) << kLeafShift;
+// Reads and writes one epoch variable sees; a granule with more epoch
+// variables is checked against its newest ones.
+constexpr u32 kMaxHistory = 256;
+
+struct NdrGlobal {
+  NdrVariable **leaves;
+  uptr leaf_count;
+  u64 stamp;
+  // Some module was built with -fsanitize-hybrid-race-ndr.
+  bool instrumented;
+};
+
+NdrGlobal ndr;
+
+NdrThread *ThreadOf(ThreadState *thr) {
+  if (UNLIKELY(!thr->ndr))
+    thr->ndr = new (InternalCalloc(sizeof(NdrThread))) NdrThread();
+  return thr->ndr;
+}
+
+NdrVariable *VariableOf(uptr granule) {
+  uptr index = CompressAppAddr(granule) / 8;
+  uptr leaf = index >> kLeafShift;
+  NdrVariable *l = __atomic_load_n(&ndr.leaves[leaf], __ATOMIC_ACQUIRE);
+  if (UNLIKELY(!l)) {
+    auto *fresh = static_cast<NdrVariable *>(
+        MmapOrDie(kLeafSize * sizeof(NdrVariable), "ndr variable table"));
+    NdrVariable *expected = nullptr;
+    if (__atomic_compare_exchange_n(&ndr.leaves[leaf], &expected, fresh, false,
+                                    __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
+      l = fresh;
+    } else {
+      UnmapOrDie(fresh, kLeafSize * sizeof(NdrVariable));
+      l = expected;
+    }
+  }
+  return &l[index & (kLeafSize - 1)];
+}
+
+void Unref(NdrEpoch *e) {
+  if (__atomic_sub_fetch(&e->refs, 1, __ATOMIC_ACQ_REL) == 0)
+    InternalFree(e);
+}
+
+NdrEpoch *StartEpoch(ThreadState *thr, NdrThread *nt) {
+  u32 size = thr->vc.size();
+  auto *e = static_cast<NdrEpoch *>(
+      InternalAlloc(sizeof(NdrEpoch) + (size ? size - 1 : 0) * sizeof(Clock)));
+  e->refs = 1;
+  e->thread_id = thr->thread_id;
+  e->slot = thr->slot;
+  e->seq = ++nt->next_seq;
+  e->clock = thr->clock;
+  e->ended = false;
+  e->lock_count = nt->lock_count;
+  internal_memcpy(e->locks, nt->locks, sizeof(nt->locks));
+  e->vc_size = size;
+  for (u32 i = 0; i < size; i++)
+    e->vc[i] = thr->vc.Get(i);
+  nt->epoch = e;
+  return e;
+}
+
+void FreeEpochVariable(EpochVariable *ev) {
+  Unref(ev->epoch);
+  if (ev->correlations)
+    InternalFree(ev->correlations);
+  InternalFree(ev);
+}
+
+// A new epoch variable at the head of v's history; the thread's oldest one
+// goes when it has ndr_history. v->mu is held.
+EpochVariable *NewEpochVariable(NdrVariable *v, NdrEpoch *e, uptr granule) {
+  u32 mine = 0;
+  EpochVariable **oldest = nullptr;
+  for (EpochVariable **p = &v->head; *p; p = &(*p)->next)
+    if ((*p)->epoch->thread_id == e->thread_id) {
+      mine++;
+      oldest = p;
+    }
+  if (mine >= static_cast<u32>(ctx->flags.ndr_history)) {
+    EpochVariable *gone = *oldest;
+    *oldest = gone->next;
+    FreeEpochVariable(gone);
+  }
+  auto *ev =
+      static_cast<EpochVariable *>(InternalCalloc(sizeof(EpochVariable)));
+  ev->epoch = e;
+  __atomic_add_fetch(&e->refs, 1, __ATOMIC_RELAXED);
+  ev->granule = granule;
+  ev->next = v->head;
+  v->head = ev;
+  return ev;
+}
+
+void Touch(NdrThread *nt, EpochVariable *ev) {
+  if (nt->touched_count == nt->touched_capacity) {
+    u32 capacity = nt->touched_capacity ? nt->touched_capacity * 2 : 64;
+    auto *grown = static_cast<EpochVariable **>(
+        InternalAlloc(capacity * sizeof(EpochVariable *)));
+    if (nt->touched_count)
+      internal_memcpy(grown, nt->touched,
+                      nt->touched_count * sizeof(EpochVariable *));
+    if (nt->touched)
+      InternalFree(nt->touched);
+    nt->touched = grown;
+    nt->touched_capacity = capacity;
+  }
+  nt->touched[nt->touched_count++] = ev;
+}
+
+u64 NextStamp() { return __atomic_add_fetch(&ndr.stamp, 1, __ATOMIC_RELAXED); }
+
+void AccessGranule(ThreadState *thr, NdrThread *nt, uptr addr, uptr size,
+                   u8 mask, bool write, uptr pc) {
+  uptr granule = addr & ~uptr(7);
+  NdrThread::CacheEntry &c = nt->cache[(granule >> 3) % kNdrCacheSize];
+  bool cached = c.ev && c.granule == granule;
+  if (cached) {
+    if (write ? (c.written & mask) == mask
+              : ((mask & ~c.written) & ~c.read_first) == 0 &&
+                    ((mask & c.written) & ~c.read_after_write) == 0)
+      return;
+  }
+  NdrEpoch *e = nt->epoch ? nt->epoch : StartEpoch(thr, nt);
+  StackId stack = CurrentStack(thr, pc);
+  Correlation found[NdrReport::kMaxCorrelations];
+  u32 found_count = 0;
+  if (!write)
+    found_count =
+        nt->correlations.Involving(addr, found, NdrReport::kMaxCorrelations);
+  NdrVariable *v = VariableOf(granule);
+  SpinMutexLock l(&v->mu);
+  EpochVariable *ev = cached ? c.ev : nullptr;
+  // The cache slot was taken by another granule since: the epoch variable
+  // may exist.
+  for (EpochVariable *p = v->head; !ev && p; p = p->next)
+    if (p->epoch == e)
+      ev = p;
+  if (ev && !cached) {
+    c = {granule, ev, ev->read_first, ev->written, ev->read_after_write};
+  } else if (!ev) {
+    ev = NewEpochVariable(v, e, granule);
+    Touch(nt, ev);
+    c = {granule, ev, 0, 0, 0};
+  }
+  if (write) {
+    if (!ev->written) {
+      ev->write_addr = addr;
+      ev->write_size = static_cast<u8>(size);
+      ev->write_stack = stack;
+      ev->last_write_stamp = NextStamp();
+    }
+    ev->written |= mask;
+  } else {
+    u8 first = mask & ~ev->written;
+    u8 after = mask & ev->written;
+    if (!ev->first_read_stamp)
+      ev->first_read_stamp = NextStamp();
+    if (first && !ev->read_first) {
+      ev->read_first_addr = addr;
+      ev->read_first_size = static_cast<u8>(size);
+      ev->read_first_stack = stack;
+    }
+    if (after && !ev->read_after_write) {
+      ev->read_after_write_addr = addr;
+      ev->read_after_write_size = static_cast<u8>(size);
+      ev->read_after_write_stack = stack;
+    }
+    ev->read_first |= first;
+    ev->read_after_write |= after;
+    if (found_count && !ev->correlations) {
+      ev->correlations = static_cast<Correlation *>(
+          InternalAlloc(found_count * sizeof(Correlation)));
+      internal_memcpy(ev->correlations, found,
+                      found_count * sizeof(Correlation));
+      ev->correlation_count = static_cast<u8>(found_count);
+    }
+  }
+  c.read_first = ev->read_first;
+  c.written = ev->written;
+  c.read_after_write = ev->read_after_write;
+}
+
+void Access(uptr addr, uptr size, bool write, uptr parent, uptr pc) {
+  ThreadState *thr = cur_thread();
+  if (!ndr_enabled || thr->in_rtl ||
+      (write ? thr->ignore_writes : thr->ignore_reads))
+    return;
+  ScopedInRuntime in_rtl;
+  NdrThread *nt = ThreadOf(thr);
+  if (write)
+    nt->correlations.Store(addr, parent, pc);
+  uptr end = addr + size;
+  if (!size || !IsAppRange(addr, end))
+    return;
+  for (uptr a = addr; a < end;) {
+    uptr granule_end = (a & ~uptr(7)) + 8;
+    uptr piece_end = granule_end < end ? granule_end : end;
+    u8 mask = static_cast<u8>(((1u << (piece_end - a)) - 1) << (a & 7));
+    AccessGranule(thr, nt, addr, size, mask, write, pc);
+    a = piece_end;
+  }
+}
+
+void Describe(NdrAccessDesc *d, const EpochVariable &ev, bool read,
+              bool after_own_write) {
+  d->thread_id = ev.epoch->thread_id;
+  if (!read) {
+    d->addr = ev.write_addr;
+    d->size = ev.write_size;
+    d->stack = ev.write_stack;
+  } else if (after_own_write) {
+    d->addr = ev.read_after_write_addr;
+    d->size = ev.read_after_write_size;
+    d->stack = ev.read_after_write_stack;
+  } else {
+    d->addr = ev.read_first_addr;
+    d->size = ev.read_first_size;
+    d->stack = ev.read_first_stack;
+  }
+  d->lock_count = ev.epoch->lock_count;
+  for (u32 i = 0; i < d->lock_count; i++)
+    d->locks[i] = ev.epoch->locks[i].lock;
+  d->parallel = false;
+}
+
+// Checks one read of `ev` against the writes; fills *report when it is
+// non-deterministic and was not reported yet.
+bool CheckRead(EpochVariable *ev, bool after_own_write,
+               const EpochVariable *const *writes, u32 write_count,
+               NdrReport *report) {
+  u8 flavour = after_own_write ? 2 : 1;
+  if ((ev->reported & flavour) ||
+      !(after_own_write ? ev->read_after_write : ev->read_first))
+    return false;
+  const EpochVariable *deps[kMaxHistory];
+  u32 n = NdrWriteDependencies(*ev, after_own_write, writes, write_count, deps,
+                               kMaxHistory);
+  if (!NdrIsNonDeterministic(*ev, deps, n))
+    return false;
+  ev->reported |= flavour;
+  Describe(&report->read, *ev, true, after_own_write);
+  // Parallel dependencies first, then by thread.
+  for (u32 i = 1; i < n; i++)
+    for (u32 j = i; j > 0; j--) {
+      const EpochVariable *a = deps[j - 1], *b = deps[j];
+      bool pa = NdrIsParallel(*ev, *a), pb = NdrIsParallel(*ev, *b);
+      bool swap = pa != pb ? pb : a->epoch->thread_id > b->epoch->thread_id;
+      if (!swap)
+        break;
+      deps[j - 1] = b;
+      deps[j] = a;
+    }
+  report->dep_count = n;
+  for (u32 i = 0; i < n && i < NdrReport::kMaxDeps; i++) {
+    Describe(&report->deps[i], *deps[i], false, false);
+    report->deps[i].parallel = NdrIsParallel(*ev, *deps[i]);
+  }
+  report->correlation_count = ev->correlation_count;
+  for (u32 i = 0; i < ev->correlation_count; i++)
+    report->correlations[i] = ev->correlations[i];
+  return true;
+}
+
+// The checks an ended epoch variable makes; returns how many reports it
+// filled (at most max).
+u32 CheckEnded(EpochVariable *ev, NdrReport *reports, u32 max) {
+  NdrVariable *v = VariableOf(ev->granule);
+  SpinMutexLock l(&v->mu);
+  const EpochVariable *writes[kMaxHistory];
+  u32 write_count = 0;
+  for (EpochVariable *w = v->head; w && write_count < kMaxHistory; w = w->next)
+    if (w->written)
+      writes[write_count++] = w;
+  u32 n = 0;
+  for (int after = 0; after < 2; after++)
+    if (n < max && CheckRead(ev, after, writes, write_count, &reports[n]))
+      n++;
+  if (!ev->written)
+    return n;
+  for (EpochVariable *r = v->head; r && n < max; r = r->next) {
+    if (r == ev || !LoadAcquire(&r->epoch->ended))
+      continue;
+    for (int after = 0; after < 2; after++)
+      if (n < max && CheckRead(r, after, writes, write_count, &reports[n]))
+        n++;
+  }
+  return n;
+}
+
+void EndEpoch(ThreadState *thr, NdrThread *nt) {
+  NdrEpoch *e = nt->epoch;
+  if (!e)
+    return;
+  StoreRelease(&e->ended, true);
+  for (u32 i = 0; i < nt->touched_count; i++) {
+    NdrReport reports[4];
+    u32 n = CheckEnded(nt->touched[i], reports, 4);
+    for (u32 j = 0; j < n; j++)
+      ReportNonDeterministicRead(thr, reports[j]);
+  }
+  nt->touched_count = 0;
+  internal_memset(nt->cache, 0, sizeof(nt->cache));
+  nt->epoch = nullptr;
+  Unref(e);
+}
+
+} // namespace
+
+void NdrInit() {
+  ndr_enabled = ctx->flags.ndr;
+  if (!ndr_enabled)
+    return;
+  ndr.leaf_count = (kCompressedSize / 8 >> kLeafShift) + 1;
+  ndr.leaves = static_cast<NdrVariable **>(MmapNoReserveOrDie(
+      ndr.leaf_count * sizeof(NdrVariable *), "ndr variable table"));
+}
+
+void NdrSyncEvent(ThreadState *thr) {
+  if (!ndr_enabled || !thr->ndr || !thr->ndr->epoch)
+    return;
+  ScopedInRuntime in_rtl;
+  EndEpoch(thr, thr->ndr);
+}
+
+void NdrLockAcquired(ThreadState *thr, LockId lock) {
+  if (!ndr_enabled)
+    return;
+  ScopedInRuntime in_rtl;
+  NdrThread *nt = ThreadOf(thr);
+  EndEpoch(thr, nt);
+  // A thread holding more locks than a lock vector keeps has the newest
+  // ones unrecorded: fewer writes shut out by freedom, never more.
+  if (nt->lock_count < kNdrMaxLocks)
+    nt->locks[nt->lock_count++] = {lock, ++nt->acquisitions};
+}
+
+void NdrLockReleased(ThreadState *thr, LockId lock) {
+  if (!ndr_enabled)
+    return;
+  ScopedInRuntime in_rtl;
+  NdrThread *nt = ThreadOf(thr);
+  EndEpoch(thr, nt);
+  for (u32 i = nt->lock_count; i-- > 0;)
+    if (nt->locks[i].lock == lock) {
+      for (u32 j = i + 1; j < nt->lock_count; j++)
+        nt->locks[j - 1] = nt->locks[j];
+      nt->lock_count--;
+      break;
+    }
+}
+
+void NdrThreadFinish(ThreadState *thr) {
+  if (!ndr_enabled || !thr->ndr)
+    return;
+  ScopedInRuntime in_rtl;
+  NdrThread *nt = thr->ndr;
+  EndEpoch(thr, nt);
+  if (nt->touched)
+    InternalFree(nt->touched);
+  InternalFree(nt);
+  thr->ndr = nullptr;
+}
+
+void NdrAtExit(ThreadState *thr) {
+  if (!ndr_enabled)
+    return;
+  if (thr->ndr)
+    EndEpoch(thr, thr->ndr);
+  if (!LoadRelaxed(&ndr.instrumented))
+    Printf("HybridRace: ndr=1, but no code was built with "
+           "-fsanitize-hybrid-race-ndr: no read is checked for "
+           "non-determinism\n");
+}
+
+} // namespace hrace
+
+using namespace hrace;
+
+extern "C" {
+
+void __hrace_ndr_module_init() { StoreRelaxed(&ndr.instrumented, true); }
+
+void __hrace_ndr_read(void *addr, uptr size) {
+  Access(reinterpret_cast<uptr>(addr), size, false, 0,
+         reinterpret_cast<uptr>(__builtin_return_address(0)));
+}
+
+void __hrace_ndr_write(void *addr, uptr size, void *parent) {
+  Access(reinterpret_cast<uptr>(addr), size, true,
+         reinterpret_cast<uptr>(parent),
+         reinterpret_cast<uptr>(__builtin_return_address(0)));
+}
+
+void __hrace_ndr_dep(void *addr, u32 control) {
+  ThreadState *thr = cur_thread();
+  if (!ndr_enabled || thr->in_rtl)
+    return;
+  ScopedInRuntime in_rtl;
+  ThreadOf(thr)->correlations.AddDependency(reinterpret_cast<uptr>(addr),
+                                            control != 0);
+}
+
+} // extern "C"

@@ -1,0 +1,136 @@
+//===-- correlation_test.cpp - Correlation patterns and their lifetimes ---===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// seeds/002 section IV-B: what each store makes and ends, driven as the
+// pass's calls would drive one thread's tracker.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../../detectors/hrace_correlation.h"
+
+#include "gtest/gtest.h"
+
+#include <vector>
+
+namespace hrace {
+namespace {
+
+constexpr uptr kEuro = 0x1000, kYen = 0x1008, kDollar = 0x1010, kFlag = 0x1018,
+               kCommon = 0x1020, kPc = 0x400000;
+
+class CorrelationTest : public ::testing::Test {
+protected:
+  void Store(uptr to, std::vector<uptr> data = {},
+             std::vector<uptr> control = {}, uptr parent = 0) {
+    for (uptr from : data)
+      t.AddDependency(from, false);
+    for (uptr from : control)
+      t.AddDependency(from, true);
+    t.Store(to, parent, kPc);
+  }
+
+  bool Has(CorrelationKind kind, uptr from, uptr to) {
+    Correlation c[CorrelationTracker::kMaxLive];
+    u32 n = t.Involving(from, c, CorrelationTracker::kMaxLive);
+    for (u32 i = 0; i < n; i++)
+      if (c[i].kind == kind && ((c[i].from == from && c[i].to == to) ||
+                                (c[i].from == to && c[i].to == from)))
+        return true;
+    return false;
+  }
+
+  CorrelationTracker t;
+};
+
+TEST_F(CorrelationTest, VerticalFromADataDependency) {
+  Store(kEuro);
+  Store(kYen, {kEuro});
+  EXPECT_TRUE(Has(CorrelationKind::kVertical, kEuro, kYen));
+  Correlation c[4];
+  ASSERT_EQ(t.Involving(kYen, c, 4), 1u);
+  EXPECT_EQ(c[0].from, kEuro);
+  EXPECT_EQ(c[0].to, kYen);
+  EXPECT_EQ(c[0].pc, kPc);
+}
+
+TEST_F(CorrelationTest, VerticalEndsWhenEitherIsStoredAgain) {
+  Store(kYen, {kEuro});
+  Store(kEuro);
+  EXPECT_FALSE(Has(CorrelationKind::kVertical, kEuro, kYen));
+  Store(kYen, {kEuro});
+  Store(kYen);
+  EXPECT_FALSE(Has(CorrelationKind::kVertical, kEuro, kYen));
+}
+
+TEST_F(CorrelationTest, VerticalIsRemadeByAStoreWithTheDependency) {
+  Store(kYen, {kEuro});
+  Store(kYen, {kEuro});
+  EXPECT_TRUE(Has(CorrelationKind::kVertical, kEuro, kYen));
+  EXPECT_EQ(t.live_count(), 1u);
+}
+
+TEST_F(CorrelationTest, TransitiveDependenciesAreFollowed) {
+  // Figure 14: Yen = Euro * 107; Dollar = Yen / 97.
+  Store(kYen, {kEuro});
+  Store(kDollar, {kYen});
+  EXPECT_TRUE(Has(CorrelationKind::kVertical, kYen, kDollar));
+  EXPECT_TRUE(Has(CorrelationKind::kVertical, kEuro, kDollar));
+}
+
+TEST_F(CorrelationTest, ControlFromABranchCondition) {
+  Store(kYen, {}, {kFlag});
+  EXPECT_TRUE(Has(CorrelationKind::kControl, kFlag, kYen));
+  Store(kFlag);
+  EXPECT_FALSE(Has(CorrelationKind::kControl, kFlag, kYen));
+}
+
+TEST_F(CorrelationTest, HorizontalFromACommonSource) {
+  Store(kEuro, {kCommon});
+  Store(kYen, {kCommon});
+  EXPECT_TRUE(Has(CorrelationKind::kHorizontal, kEuro, kYen));
+  // Ends once both are stored again, not at the first.
+  Store(kEuro);
+  EXPECT_TRUE(Has(CorrelationKind::kHorizontal, kEuro, kYen));
+  Store(kYen);
+  EXPECT_FALSE(Has(CorrelationKind::kHorizontal, kEuro, kYen));
+}
+
+TEST_F(CorrelationTest, NoHorizontalBesideAVertical) {
+  Store(kEuro, {kCommon});
+  Store(kYen, {kCommon, kEuro});
+  EXPECT_TRUE(Has(CorrelationKind::kVertical, kEuro, kYen));
+  EXPECT_FALSE(Has(CorrelationKind::kHorizontal, kEuro, kYen));
+}
+
+TEST_F(CorrelationTest, ParentalForSuccessiveFieldsOfOneObject) {
+  constexpr uptr kObject = 0x2000, kStreet = 0x2000, kNo = 0x2004;
+  Store(kStreet, {}, {}, kObject);
+  Store(kNo, {}, {}, kObject);
+  EXPECT_TRUE(Has(CorrelationKind::kParental, kStreet, kNo));
+}
+
+TEST_F(CorrelationTest, NoParentalWithAStoreBetween) {
+  constexpr uptr kObject = 0x2000, kStreet = 0x2000, kNo = 0x2004;
+  Store(kStreet, {}, {}, kObject);
+  Store(kEuro);
+  Store(kNo, {}, {}, kObject);
+  EXPECT_FALSE(Has(CorrelationKind::kParental, kStreet, kNo));
+}
+
+TEST_F(CorrelationTest, OldestGoesWhenFull) {
+  constexpr uptr kLast = CorrelationTracker::kMaxLive;
+  for (uptr i = 0; i <= kLast; i++)
+    Store(0x10000 + 8 * i, {0x20000 + 8 * i});
+  EXPECT_EQ(t.live_count(), CorrelationTracker::kMaxLive);
+  EXPECT_FALSE(Has(CorrelationKind::kVertical, 0x20000, 0x10000));
+  EXPECT_TRUE(Has(CorrelationKind::kVertical, 0x20000 + 8 * kLast,
+                  0x10000 + 8 * kLast));
+}
+
+} // namespace
+} // namespace hrace

@@ -1,0 +1,248 @@
+//===-- ndr_test.cpp - Write dependencies of non-deterministic reads ------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+//
+// The criteria of seeds/002 section IV-A (relevance, directness, freedom)
+// and our serialised-update rule, on hand-built epochs: no threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../../detectors/hrace_ndr.h"
+
+#include "gtest/gtest.h"
+
+#include <cstdlib>
+#include <deque>
+#include <memory>
+#include <vector>
+
+namespace hrace {
+namespace {
+
+constexpr u32 kSlots = 4;
+
+class NdrTest : public ::testing::Test {
+protected:
+  // An epoch of thread `thread` (slot = thread) with its clock and what it
+  // knows of the other threads.
+  NdrEpoch *Epoch(u32 thread, u64 seq, Clock clock, std::vector<Clock> vc = {},
+                  std::vector<NdrLockHold> locks = {}) {
+    auto *e = static_cast<NdrEpoch *>(
+        std::calloc(1, sizeof(NdrEpoch) + kSlots * sizeof(Clock)));
+    epochs_.emplace_back(e, &std::free);
+    e->thread_id = thread;
+    e->slot = thread;
+    e->seq = seq;
+    e->clock = clock;
+    e->vc_size = kSlots;
+    for (u32 i = 0; i < vc.size(); i++)
+      e->vc[i] = vc[i];
+    e->vc[thread] = clock;
+    e->lock_count = static_cast<u32>(locks.size());
+    for (u32 i = 0; i < locks.size(); i++)
+      e->locks[i] = locks[i];
+    return e;
+  }
+
+  EpochVariable *Var(NdrEpoch *e, u8 read_first, u8 written,
+                     u8 read_after_write = 0) {
+    vars_.emplace_back();
+    EpochVariable *v = &vars_.back();
+    v->epoch = e;
+    v->read_first = read_first;
+    v->written = written;
+    v->read_after_write = read_after_write;
+    if (read_first || read_after_write)
+      v->first_read_stamp = ++stamp_;
+    if (written)
+      v->last_write_stamp = ++stamp_;
+    return v;
+  }
+
+  std::vector<const EpochVariable *> Deps(const EpochVariable &read,
+                                          bool after_own_write,
+                                          std::vector<EpochVariable *> writes) {
+    std::vector<const EpochVariable *> w(writes.begin(), writes.end());
+    const EpochVariable *deps[16];
+    u32 n = NdrWriteDependencies(read, after_own_write, w.data(),
+                                 static_cast<u32>(w.size()), deps, 16);
+    return std::vector<const EpochVariable *>(deps, deps + n);
+  }
+
+  bool NonDeterministic(const EpochVariable &read, bool after_own_write,
+                        std::vector<EpochVariable *> writes) {
+    auto deps = Deps(read, after_own_write, writes);
+    return NdrIsNonDeterministic(read, deps.data(),
+                                 static_cast<u32>(deps.size()));
+  }
+
+  std::vector<std::unique_ptr<NdrEpoch, void (*)(void *)>> epochs_;
+  std::deque<EpochVariable> vars_;
+  u64 stamp_ = 0;
+};
+
+TEST_F(NdrTest, EpochsOfOneThreadAreInProgramOrder) {
+  NdrEpoch *a = Epoch(1, 1, 5), *b = Epoch(1, 2, 5);
+  EXPECT_TRUE(NdrHappensBefore(a, b));
+  EXPECT_FALSE(NdrHappensBefore(b, a));
+}
+
+TEST_F(NdrTest, OtherThreadsAreOrderedByVectorClock) {
+  NdrEpoch *a = Epoch(1, 1, 5);
+  NdrEpoch *knows = Epoch(2, 1, 3, {0, 5, 0, 0});
+  NdrEpoch *does_not = Epoch(2, 2, 3, {0, 4, 0, 0});
+  EXPECT_TRUE(NdrHappensBefore(a, knows));
+  EXPECT_FALSE(NdrHappensBefore(a, does_not));
+}
+
+TEST_F(NdrTest, ParallelWriteMakesTheReadNonDeterministic) {
+  // seeds/002 figure 7: reads of x in T1 against x = 5 in T2.
+  EpochVariable *read = Var(Epoch(1, 1, 1), 0xf, 0);
+  EpochVariable *write = Var(Epoch(2, 1, 1), 0, 0xf);
+  auto deps = Deps(*read, false, {write});
+  ASSERT_EQ(deps.size(), 1u);
+  EXPECT_TRUE(NdrIsParallel(*read, *deps[0]));
+  EXPECT_TRUE(NonDeterministic(*read, false, {write}));
+}
+
+TEST_F(NdrTest, OrderedSingleWriteIsDeterministic) {
+  EpochVariable *write = Var(Epoch(2, 1, 1), 0, 0xf);
+  EpochVariable *read = Var(Epoch(1, 1, 1, {0, 0, 1, 0}), 0xf, 0);
+  EXPECT_EQ(Deps(*read, false, {write}).size(), 1u);
+  EXPECT_FALSE(NonDeterministic(*read, false, {write}));
+}
+
+TEST_F(NdrTest, RelevanceDropsWritesAfterTheRead) {
+  // Figure 6, left: the read happens before the write.
+  EpochVariable *read = Var(Epoch(1, 1, 1), 0xf, 0);
+  EpochVariable *later_own = Var(Epoch(1, 2, 1), 0, 0xf);
+  EpochVariable *later_other = Var(Epoch(2, 1, 1, {0, 1, 0, 0}), 0, 0xf);
+  EXPECT_TRUE(Deps(*read, false, {later_own, later_other}).empty());
+}
+
+TEST_F(NdrTest, ReadFirstDoesNotDependOnItsEpochsLaterWrite) {
+  EpochVariable *v = Var(Epoch(1, 1, 1), 0xf, 0xf);
+  EXPECT_TRUE(Deps(*v, false, {v}).empty());
+  auto deps = Deps(*v, true, {v});
+  ASSERT_EQ(deps.size(), 0u) << "no read after own write was made";
+  v->read_after_write = 0xf;
+  deps = Deps(*v, true, {v});
+  ASSERT_EQ(deps.size(), 1u);
+  EXPECT_EQ(deps[0], v);
+  EXPECT_FALSE(NonDeterministic(*v, true, {v}));
+}
+
+TEST_F(NdrTest, DirectnessKeepsOnlyTheLatestWrite) {
+  // Figure 6, middle: x = 1; x = 2; print(x), each in its own epoch.
+  EpochVariable *first = Var(Epoch(1, 1, 1), 0, 0xf);
+  EpochVariable *second = Var(Epoch(1, 2, 1), 0, 0xf);
+  EpochVariable *read = Var(Epoch(1, 3, 1), 0xf, 0);
+  auto deps = Deps(*read, false, {second, first});
+  ASSERT_EQ(deps.size(), 1u);
+  EXPECT_EQ(deps[0], second);
+}
+
+TEST_F(NdrTest, DirectnessNeedsTheLaterWriteToCoverTheBytes) {
+  EpochVariable *whole = Var(Epoch(1, 1, 1), 0, 0xff);
+  EpochVariable *half = Var(Epoch(1, 2, 1), 0, 0x0f);
+  EpochVariable *read = Var(Epoch(1, 3, 1), 0xff, 0);
+  EXPECT_EQ(Deps(*read, false, {half, whole}).size(), 2u);
+}
+
+TEST_F(NdrTest, DistinctBytesAreNoDependency) {
+  EpochVariable *read = Var(Epoch(1, 1, 1), 0x0f, 0);
+  EpochVariable *write = Var(Epoch(2, 1, 1), 0, 0xf0);
+  EXPECT_TRUE(Deps(*read, false, {write}).empty());
+}
+
+TEST_F(NdrTest, FreedomShutsOutWritesUnderTheContinuousLock) {
+  // Figure 6, right: lock; x = 1; ...; print(x); unlock in T1, x = 2 under
+  // the same lock in T2. T1's write and read are in two epochs of one
+  // holding of lock 7.
+  NdrEpoch *write_epoch = Epoch(1, 1, 1, {}, {{7, 1}});
+  NdrEpoch *read_epoch = Epoch(1, 2, 1, {}, {{7, 1}});
+  EpochVariable *own = Var(write_epoch, 0, 0xf);
+  EpochVariable *read = Var(read_epoch, 0xf, 0);
+  EpochVariable *other = Var(Epoch(2, 1, 1, {}, {{7, 1}}), 0, 0xf);
+  auto deps = Deps(*read, false, {other, own});
+  ASSERT_EQ(deps.size(), 1u);
+  EXPECT_EQ(deps[0], own);
+  EXPECT_FALSE(NonDeterministic(*read, false, {other, own}));
+}
+
+TEST_F(NdrTest, FreedomNeedsOneHolding) {
+  // Figure 11: T1 wrote under its first holding of lock 7 and reads under
+  // its second; T2's write under lock 7 in between is a dependency.
+  EpochVariable *own = Var(Epoch(1, 1, 1, {}, {{7, 1}}), 0xf, 0xf);
+  EpochVariable *other = Var(Epoch(2, 1, 1, {}, {{7, 1}}), 0, 0xf);
+  EpochVariable *read = Var(Epoch(1, 2, 1, {}, {{7, 2}}), 0xf, 0);
+  auto deps = Deps(*read, false, {other, own});
+  EXPECT_EQ(deps.size(), 2u);
+  EXPECT_TRUE(NonDeterministic(*read, false, {other, own}));
+}
+
+TEST_F(NdrTest, FreedomInsideOneEpoch) {
+  // lock; x = 1; print(x); unlock against x = 2 under the same lock.
+  EpochVariable *v = Var(Epoch(1, 1, 1, {}, {{7, 1}}), 0, 0xf, 0xf);
+  EpochVariable *other = Var(Epoch(2, 1, 1, {}, {{7, 1}}), 0, 0xf);
+  auto deps = Deps(*v, true, {other, v});
+  ASSERT_EQ(deps.size(), 1u);
+  EXPECT_EQ(deps[0], v);
+}
+
+TEST_F(NdrTest, AnotherLockDoesNotShutOut) {
+  EpochVariable *v = Var(Epoch(1, 1, 1, {}, {{7, 1}}), 0, 0xf, 0xf);
+  EpochVariable *other = Var(Epoch(2, 1, 1, {}, {{8, 1}}), 0, 0xf);
+  EXPECT_TRUE(NonDeterministic(*v, true, {other, v}));
+}
+
+TEST_F(NdrTest, SerialisedUpdatesUnderOneLockAreDeterministic) {
+  // lock; x++; unlock in both threads.
+  EpochVariable *t1 = Var(Epoch(1, 1, 1, {}, {{7, 1}}), 0xf, 0xf);
+  EpochVariable *t2 = Var(Epoch(2, 1, 1, {}, {{7, 1}}), 0xf, 0xf);
+  EXPECT_TRUE(Deps(*t1, false, {t2, t1}).empty());
+  EXPECT_TRUE(Deps(*t2, false, {t2, t1}).empty());
+  // Main after joining both: the later update carries the earlier one's
+  // value on, so one dependency, ordered.
+  EpochVariable *main = Var(Epoch(0, 1, 1, {0, 1, 1, 0}), 0xf, 0);
+  auto deps = Deps(*main, false, {t2, t1});
+  ASSERT_EQ(deps.size(), 1u);
+  EXPECT_EQ(deps[0], t2);
+  EXPECT_FALSE(NonDeterministic(*main, false, {t2, t1}));
+}
+
+TEST_F(NdrTest, UnlockedUpdatesAreNonDeterministic) {
+  EpochVariable *t1 = Var(Epoch(1, 1, 1), 0xf, 0xf);
+  EpochVariable *t2 = Var(Epoch(2, 1, 1), 0xf, 0xf);
+  EXPECT_TRUE(NonDeterministic(*t1, false, {t2, t1}));
+}
+
+TEST_F(NdrTest, UpdateSplitOverTwoSectionsIsNoUpdate) {
+  // Gaps: lock; t = x; unlock; lock; x = t + 1; unlock.
+  EpochVariable *read = Var(Epoch(1, 1, 1, {}, {{7, 1}}), 0xf, 0);
+  EpochVariable *other = Var(Epoch(2, 1, 1, {}, {{7, 1}}), 0xf, 0xf);
+  EXPECT_TRUE(NonDeterministic(*read, false, {other}));
+}
+
+TEST_F(NdrTest, PlainWriteAgainstAnUpdateStays) {
+  // I&W: lock; x++; unlock against lock; x = 5; unlock.
+  EpochVariable *update = Var(Epoch(1, 1, 1, {}, {{7, 1}}), 0xf, 0xf);
+  EpochVariable *write = Var(Epoch(2, 1, 1, {}, {{7, 1}}), 0, 0xf);
+  EXPECT_TRUE(NonDeterministic(*update, false, {write, update}));
+}
+
+TEST_F(NdrTest, TwoOrderedWritesOfTwoThreadsAreTwoDependencies) {
+  // W&W, read after joining both writers.
+  EpochVariable *t1 = Var(Epoch(1, 1, 1), 0, 0xf);
+  EpochVariable *t2 = Var(Epoch(2, 1, 1), 0, 0xf);
+  EpochVariable *main = Var(Epoch(0, 1, 1, {0, 1, 1, 0}), 0xf, 0);
+  EXPECT_EQ(Deps(*main, false, {t2, t1}).size(), 2u);
+  EXPECT_TRUE(NonDeterministic(*main, false, {t2, t1}));
+}
+
+} // namespace
+} // namespace hrace
