@@ -31,6 +31,8 @@ bool CorrelationTracker::DependsOn(uptr addr) const {
 }
 
 void CorrelationTracker::Remove(u32 i) {
+  filter_[Bucket(live_[i].c.from)]--;
+  filter_[Bucket(live_[i].c.to)]--;
   for (u32 j = i + 1; j < live_count_; j++)
     live_[j - 1] = live_[j];
   live_count_--;
@@ -40,7 +42,8 @@ void CorrelationTracker::Add(CorrelationKind kind, uptr from, uptr to,
                              uptr pc) {
   if (from == to)
     return;
-  for (u32 i = 0; i < live_count_; i++) {
+  // A live duplicate names both.
+  for (u32 i = 0; MayName(from) && MayName(to) && i < live_count_; i++) {
     Correlation &c = live_[i].c;
     bool same =
         c.kind == kind && ((c.from == from && c.to == to) ||
@@ -54,10 +57,12 @@ void CorrelationTracker::Add(CorrelationKind kind, uptr from, uptr to,
   if (live_count_ == kMaxLive)
     Remove(0);
   live_[live_count_++] = {{kind, from, to, pc}, 0};
+  filter_[Bucket(from)]++;
+  filter_[Bucket(to)]++;
 }
 
 void CorrelationTracker::Store(uptr to, uptr parent, uptr pc) {
-  for (u32 i = 0; i < live_count_;) {
+  for (u32 i = 0; MayName(to) && i < live_count_;) {
     Live &l = live_[i];
     bool names = l.c.from == to || l.c.to == to;
     if (names && !IsSymmetric(l.c.kind)) {
@@ -81,8 +86,9 @@ void CorrelationTracker::Store(uptr to, uptr parent, uptr pc) {
       Add(CorrelationKind::kControl, from, to, pc);
       continue;
     }
+    bool named = MayName(from);
     Add(CorrelationKind::kVertical, from, to, pc);
-    for (u32 i = 0; i < before && i < live_count_; i++) {
+    for (u32 i = 0; named && i < before && i < live_count_; i++) {
       Correlation c = live_[i].c;
       if (c.kind != CorrelationKind::kVertical)
         continue;
@@ -101,7 +107,7 @@ void CorrelationTracker::Store(uptr to, uptr parent, uptr pc) {
 
 u32 CorrelationTracker::Involving(uptr addr, Correlation *out, u32 max) const {
   u32 n = 0;
-  for (u32 i = 0; i < live_count_ && n < max; i++)
+  for (u32 i = 0; MayName(addr) && i < live_count_ && n < max; i++)
     if (live_[i].c.from == addr || live_[i].c.to == addr)
       out[n++] = live_[i].c;
   return n;

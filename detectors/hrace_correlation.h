@@ -61,6 +61,13 @@ private:
   };
   void Add(CorrelationKind kind, uptr from, uptr to, uptr pc);
   void Remove(u32 i);
+  // A counting filter of the addresses live correlations name: most stores
+  // and reads name none, and skip the scans.
+  static constexpr u32 kFilterSize = 1024;
+  static u32 Bucket(uptr addr) {
+    return static_cast<u32>((addr >> 2) ^ (addr >> 12)) % kFilterSize;
+  }
+  bool MayName(uptr addr) const { return filter_[Bucket(addr)] != 0; }
   // The store being made depends on the data of addr: addr and it are
   // vertically related, not only horizontally.
   bool DependsOn(uptr addr) const;
@@ -71,6 +78,8 @@ private:
   u32 pending_count_ = 0;
   uptr last_store_ = 0;
   uptr last_parent_ = 0;
+  // At most 2 * kMaxLive per bucket.
+  u8 filter_[kFilterSize] = {};
 };
 
 } // namespace hrace

@@ -60,13 +60,38 @@ bool NdrIsLockedUpdate(const EpochVariable &v) {
   return v.epoch->lock_count && (v.read_first & v.written);
 }
 
+void NdrRecordAccess(NdrAccessRecord *records, u8 mask, u8 offset, u8 size,
+                     uptr pc, StackId callers) {
+  u8 covered = 0;
+  for (u32 i = 0; i < EpochVariable::kRecords; i++) {
+    NdrAccessRecord &r = records[i];
+    if (!r.pc) {
+      if ((covered & mask) != mask)
+        r = {pc, callers, mask, offset, size};
+      return;
+    }
+    covered |= r.mask;
+  }
+  if ((covered & mask) != mask)
+    records[EpochVariable::kRecords - 1].mask |= mask;
+}
+
+const NdrAccessRecord &NdrWriteFor(const EpochVariable &v, u8 mask) {
+  const NdrAccessRecord *best = &v.writes[0];
+  for (const NdrAccessRecord &r : v.writes)
+    if (r.pc && __builtin_popcount(r.mask & mask) >
+                    __builtin_popcount(best->mask & mask))
+      best = &r;
+  return *best;
+}
+
 u32 NdrWriteDependencies(const EpochVariable &read, bool after_own_write,
-                         const EpochVariable *const *writes, u32 write_count,
-                         const EpochVariable **deps, u32 max_deps) {
+                         u8 mask, const EpochVariable *const *writes,
+                         u32 write_count, const EpochVariable **deps,
+                         u32 max_deps) {
   constexpr u32 kMaxCandidates = 256;
   const EpochVariable *candidates[kMaxCandidates];
   u32 n = 0;
-  u8 mask = after_own_write ? read.read_after_write : read.read_first;
   const NdrEpoch *r = read.epoch;
   // Relevance. The epoch's own write precedes its reads after own write and
   // follows its first reads.

@@ -92,9 +92,22 @@ struct Correlation {
   uptr pc;
 };
 
+// The first access of one kind to some bytes of a granule in an epoch, for
+// reports: a granule often holds two variables (two ints, a struct's
+// fields), and each is checked and reported on its own.
+struct NdrAccessRecord {
+  // The access's return address into the program; 0: no access.
+  uptr pc;
+  StackId callers;
+  u8 mask;
+  u8 offset;
+  u8 size;
+};
+
 // What one epoch did to one granule. Linked into its variable's history,
 // newest first.
 struct EpochVariable {
+  static constexpr u32 kRecords = 2;
   EpochVariable *next;
   NdrEpoch *epoch;
   uptr granule;
@@ -102,38 +115,44 @@ struct EpochVariable {
   u8 read_first;
   u8 written;
   u8 read_after_write;
-  // Which of the two reads (1: read_first, 2: read_after_write) has been
-  // reported.
+  // Bit i: reads_first[i] was reported; bit kRecords + i:
+  // reads_after_write[i].
   u8 reported;
-  u8 read_first_size;
-  u8 read_after_write_size;
-  u8 write_size;
   u8 correlation_count;
-  // Global order of events, for updates under one lock: when the epoch
-  // first read the granule, when it last wrote it.
+  // Global order of events, for updates under one lock (taken only while
+  // the epoch holds a lock): when the epoch first read the granule, when it
+  // last wrote it.
   u64 first_read_stamp;
   u64 last_write_stamp;
-  uptr read_first_addr;
-  uptr read_after_write_addr;
-  uptr write_addr;
-  StackId read_first_stack;
-  StackId read_after_write_stack;
-  StackId write_stack;
+  // The first access to bytes no earlier record of its kind covers; a third
+  // such access widens the last record.
+  NdrAccessRecord writes[kRecords];
+  NdrAccessRecord reads_first[kRecords];
+  NdrAccessRecord reads_after_write[kRecords];
   // The correlations the reading thread had with this variable at its read.
   Correlation *correlations;
 };
+
+// Adds an access of `mask` (at offset, of size) to the records.
+void NdrRecordAccess(NdrAccessRecord *records, u8 mask, u8 offset, u8 size,
+                     uptr pc, StackId callers);
+// The record of a write that wrote some of `mask`'s bytes (one that wrote
+// most of them).
+const NdrAccessRecord &NdrWriteFor(const EpochVariable &v, u8 mask);
 
 // A read inside an update: read first, then written, all under a lock (the
 // epoch's locks are those of the whole epoch).
 bool NdrIsLockedUpdate(const EpochVariable &v);
 
-// The write dependencies of the read of `read` (after_own_write: its read of
-// bytes the epoch had written; else its first read) among `writes` (every
-// epoch variable of the granule that wrote; `read` itself among them if it
-// wrote). Fills deps (at most max_deps) and returns how many there are.
+// The write dependencies of the read of bytes `mask` by `read`
+// (after_own_write: a read of bytes the epoch had written; else a first
+// read) among `writes` (every epoch variable of the granule that wrote;
+// `read` itself among them if it wrote). Fills deps (at most max_deps) and
+// returns how many there are.
 u32 NdrWriteDependencies(const EpochVariable &read, bool after_own_write,
-                         const EpochVariable *const *writes, u32 write_count,
-                         const EpochVariable **deps, u32 max_deps);
+                         u8 mask, const EpochVariable *const *writes,
+                         u32 write_count, const EpochVariable **deps,
+                         u32 max_deps);
 
 // The dependency is parallel to the read.
 bool NdrIsParallel(const EpochVariable &read, const EpochVariable &dep);

@@ -34,6 +34,8 @@ struct NdrThread {
   EpochVariable **touched;
   u32 touched_count;
   u32 touched_capacity;
+  EpochVariable *slab;
+  u32 slab_left;
   // The epoch variables of the current epoch by granule, with their masks:
   // an access that adds nothing to them takes no lock.
   struct CacheEntry {
@@ -120,16 +122,24 @@ NdrEpoch *StartEpoch(ThreadState *thr, NdrThread *nt) {
   return e;
 }
 
-void FreeEpochVariable(EpochVariable *ev) {
-  Unref(ev->epoch);
-  if (ev->correlations)
-    InternalFree(ev->correlations);
-  InternalFree(ev);
+// Epoch variables come from per-thread slabs and are never freed: a
+// thread's oldest one in a history is reused for its next (only its own
+// thread evicts it), and the others stay with their histories.
+EpochVariable *AllocEpochVariable(NdrThread *nt) {
+  constexpr u32 kSlab = 64;
+  if (!nt->slab_left) {
+    nt->slab = static_cast<EpochVariable *>(
+        InternalAlloc(kSlab * sizeof(EpochVariable)));
+    nt->slab_left = kSlab;
+  }
+  nt->slab_left--;
+  return nt->slab++;
 }
 
 // A new epoch variable at the head of v's history; the thread's oldest one
 // goes when it has ndr_history. v->mu is held.
-EpochVariable *NewEpochVariable(NdrVariable *v, NdrEpoch *e, uptr granule) {
+EpochVariable *NewEpochVariable(NdrThread *nt, NdrVariable *v, NdrEpoch *e,
+                                uptr granule) {
   u32 mine = 0;
   EpochVariable **oldest = nullptr;
   for (EpochVariable **p = &v->head; *p; p = &(*p)->next)
@@ -137,13 +147,17 @@ EpochVariable *NewEpochVariable(NdrVariable *v, NdrEpoch *e, uptr granule) {
       mine++;
       oldest = p;
     }
+  EpochVariable *ev;
   if (mine >= static_cast<u32>(ctx->flags.ndr_history)) {
-    EpochVariable *gone = *oldest;
-    *oldest = gone->next;
-    FreeEpochVariable(gone);
+    ev = *oldest;
+    *oldest = ev->next;
+    Unref(ev->epoch);
+    if (ev->correlations)
+      InternalFree(ev->correlations);
+  } else {
+    ev = AllocEpochVariable(nt);
   }
-  auto *ev =
-      static_cast<EpochVariable *>(InternalCalloc(sizeof(EpochVariable)));
+  internal_memset(ev, 0, sizeof(*ev));
   ev->epoch = e;
   __atomic_add_fetch(&e->refs, 1, __ATOMIC_RELAXED);
   ev->granule = granule;
@@ -168,26 +182,37 @@ void Touch(NdrThread *nt, EpochVariable *ev) {
   nt->touched[nt->touched_count++] = ev;
 }
 
-u64 NextStamp() { return __atomic_add_fetch(&ndr.stamp, 1, __ATOMIC_RELAXED); }
+// Stamps order updates under a lock; an epoch without locks needs none.
+u64 Stamp(const NdrEpoch *e) {
+  return e->lock_count ? __atomic_add_fetch(&ndr.stamp, 1, __ATOMIC_RELAXED)
+                       : 0;
+}
+
+// The access changes nothing the epoch variable in the cache entry says.
+ALWAYS_INLINE bool AddsNothing(const NdrThread::CacheEntry &c, u8 mask,
+                               bool write) {
+  if (write)
+    return (c.written & mask) == mask;
+  return ((mask & ~c.written) & ~c.read_first) == 0 &&
+         ((mask & c.written) & ~c.read_after_write) == 0;
+}
 
 void AccessGranule(ThreadState *thr, NdrThread *nt, uptr addr, uptr size,
                    u8 mask, bool write, uptr pc) {
   uptr granule = addr & ~uptr(7);
   NdrThread::CacheEntry &c = nt->cache[(granule >> 3) % kNdrCacheSize];
   bool cached = c.ev && c.granule == granule;
-  if (cached) {
-    if (write ? (c.written & mask) == mask
-              : ((mask & ~c.written) & ~c.read_first) == 0 &&
-                    ((mask & c.written) & ~c.read_after_write) == 0)
-      return;
-  }
+  if (cached && AddsNothing(c, mask, write))
+    return;
   NdrEpoch *e = nt->epoch ? nt->epoch : StartEpoch(thr, nt);
-  StackId stack = CurrentStack(thr, pc);
+  StackId callers = CallerStack(thr);
   Correlation found[NdrReport::kMaxCorrelations];
   u32 found_count = 0;
   if (!write)
     found_count =
         nt->correlations.Involving(addr, found, NdrReport::kMaxCorrelations);
+  u8 offset = static_cast<u8>(addr - granule);
+  u8 bytes = static_cast<u8>(size > 8 ? 8 : size);
   NdrVariable *v = VariableOf(granule);
   SpinMutexLock l(&v->mu);
   EpochVariable *ev = cached ? c.ev : nullptr;
@@ -196,36 +221,23 @@ void AccessGranule(ThreadState *thr, NdrThread *nt, uptr addr, uptr size,
   for (EpochVariable *p = v->head; !ev && p; p = p->next)
     if (p->epoch == e)
       ev = p;
-  if (ev && !cached) {
-    c = {granule, ev, ev->read_first, ev->written, ev->read_after_write};
-  } else if (!ev) {
-    ev = NewEpochVariable(v, e, granule);
+  if (!ev) {
+    ev = NewEpochVariable(nt, v, e, granule);
     Touch(nt, ev);
-    c = {granule, ev, 0, 0, 0};
   }
   if (write) {
-    if (!ev->written) {
-      ev->write_addr = addr;
-      ev->write_size = static_cast<u8>(size);
-      ev->write_stack = stack;
-      ev->last_write_stamp = NextStamp();
-    }
+    ev->last_write_stamp = Stamp(e);
+    NdrRecordAccess(ev->writes, mask, offset, bytes, pc, callers);
     ev->written |= mask;
   } else {
-    u8 first = mask & ~ev->written;
-    u8 after = mask & ev->written;
+    u8 first = mask & ~ev->written & ~ev->read_first;
+    u8 after = mask & ev->written & ~ev->read_after_write;
     if (!ev->first_read_stamp)
-      ev->first_read_stamp = NextStamp();
-    if (first && !ev->read_first) {
-      ev->read_first_addr = addr;
-      ev->read_first_size = static_cast<u8>(size);
-      ev->read_first_stack = stack;
-    }
-    if (after && !ev->read_after_write) {
-      ev->read_after_write_addr = addr;
-      ev->read_after_write_size = static_cast<u8>(size);
-      ev->read_after_write_stack = stack;
-    }
+      ev->first_read_stamp = Stamp(e);
+    if (first)
+      NdrRecordAccess(ev->reads_first, first, offset, bytes, pc, callers);
+    if (after)
+      NdrRecordAccess(ev->reads_after_write, after, offset, bytes, pc, callers);
     ev->read_first |= first;
     ev->read_after_write |= after;
     if (found_count && !ev->correlations) {
@@ -236,20 +248,12 @@ void AccessGranule(ThreadState *thr, NdrThread *nt, uptr addr, uptr size,
       ev->correlation_count = static_cast<u8>(found_count);
     }
   }
-  c.read_first = ev->read_first;
-  c.written = ev->written;
-  c.read_after_write = ev->read_after_write;
+  c = {granule, ev, ev->read_first, ev->written, ev->read_after_write};
 }
 
-void Access(uptr addr, uptr size, bool write, uptr parent, uptr pc) {
-  ThreadState *thr = cur_thread();
-  if (!ndr_enabled || thr->in_rtl ||
-      (write ? thr->ignore_writes : thr->ignore_reads))
-    return;
+void AccessSlow(ThreadState *thr, uptr addr, uptr size, bool write, uptr pc) {
   ScopedInRuntime in_rtl;
   NdrThread *nt = ThreadOf(thr);
-  if (write)
-    nt->correlations.Store(addr, parent, pc);
   uptr end = addr + size;
   if (!size || !IsAppRange(addr, end))
     return;
@@ -257,49 +261,70 @@ void Access(uptr addr, uptr size, bool write, uptr parent, uptr pc) {
     uptr granule_end = (a & ~uptr(7)) + 8;
     uptr piece_end = granule_end < end ? granule_end : end;
     u8 mask = static_cast<u8>(((1u << (piece_end - a)) - 1) << (a & 7));
-    AccessGranule(thr, nt, addr, size, mask, write, pc);
+    AccessGranule(thr, nt, a, piece_end - a, mask, write, pc);
     a = piece_end;
   }
 }
 
-void Describe(NdrAccessDesc *d, const EpochVariable &ev, bool read,
-              bool after_own_write) {
-  d->thread_id = ev.epoch->thread_id;
-  if (!read) {
-    d->addr = ev.write_addr;
-    d->size = ev.write_size;
-    d->stack = ev.write_stack;
-  } else if (after_own_write) {
-    d->addr = ev.read_after_write_addr;
-    d->size = ev.read_after_write_size;
-    d->stack = ev.read_after_write_stack;
-  } else {
-    d->addr = ev.read_first_addr;
-    d->size = ev.read_first_size;
-    d->stack = ev.read_first_stack;
+ALWAYS_INLINE void Access(uptr addr, uptr size, bool write, uptr parent,
+                          uptr pc) {
+  if (!ndr_enabled)
+    return;
+  ThreadState *thr = cur_thread();
+  if (thr->in_rtl || (write ? thr->ignore_writes : thr->ignore_reads))
+    return;
+  NdrThread *nt = thr->ndr;
+  if (LIKELY(nt)) {
+    // Thread-local: no runtime call, so no need to enter the runtime.
+    if (write)
+      nt->correlations.Store(addr, parent, pc);
+    // One granule and nothing new: the common case of a loop.
+    if (LIKELY((addr & 7) + size <= 8)) {
+      uptr granule = addr & ~uptr(7);
+      const NdrThread::CacheEntry &c =
+          nt->cache[(granule >> 3) % kNdrCacheSize];
+      u8 mask = static_cast<u8>(((1u << size) - 1) << (addr & 7));
+      if (c.ev && c.granule == granule && AddsNothing(c, mask, write))
+        return;
+    }
+  } else if (write) {
+    ThreadOf(thr)->correlations.Store(addr, parent, pc);
   }
+  AccessSlow(thr, addr, size, write, pc);
+}
+
+void Describe(NdrAccessDesc *d, const EpochVariable &ev,
+              const NdrAccessRecord &r) {
+  d->thread_id = ev.epoch->thread_id;
+  d->addr = ev.granule + r.offset;
+  d->size = r.size;
+  d->pc = r.pc;
+  d->callers = r.callers;
   d->lock_count = ev.epoch->lock_count;
   for (u32 i = 0; i < d->lock_count; i++)
     d->locks[i] = ev.epoch->locks[i].lock;
   d->parallel = false;
 }
 
-// Checks one read of `ev` against the writes; fills *report when it is
-// non-deterministic and was not reported yet.
-bool CheckRead(EpochVariable *ev, bool after_own_write,
+// Checks one recorded read of `ev` against the writes; fills *report when
+// it is non-deterministic and was not reported yet.
+bool CheckRead(EpochVariable *ev, bool after_own_write, u32 index,
                const EpochVariable *const *writes, u32 write_count,
                NdrReport *report) {
-  u8 flavour = after_own_write ? 2 : 1;
-  if ((ev->reported & flavour) ||
-      !(after_own_write ? ev->read_after_write : ev->read_first))
+  const NdrAccessRecord &r =
+      after_own_write ? ev->reads_after_write[index] : ev->reads_first[index];
+  u8 bit = static_cast<u8>(
+      1u << (index + (after_own_write ? EpochVariable::kRecords : 0)));
+  if (!r.pc || (ev->reported & bit))
     return false;
+  u8 mask = r.mask & (after_own_write ? ev->read_after_write : ev->read_first);
   const EpochVariable *deps[kMaxHistory];
-  u32 n = NdrWriteDependencies(*ev, after_own_write, writes, write_count, deps,
-                               kMaxHistory);
+  u32 n = NdrWriteDependencies(*ev, after_own_write, mask, writes, write_count,
+                               deps, kMaxHistory);
   if (!NdrIsNonDeterministic(*ev, deps, n))
     return false;
-  ev->reported |= flavour;
-  Describe(&report->read, *ev, true, after_own_write);
+  ev->reported |= bit;
+  Describe(&report->read, *ev, r);
   // Parallel dependencies first, then by thread.
   for (u32 i = 1; i < n; i++)
     for (u32 j = i; j > 0; j--) {
@@ -313,13 +338,25 @@ bool CheckRead(EpochVariable *ev, bool after_own_write,
     }
   report->dep_count = n;
   for (u32 i = 0; i < n && i < NdrReport::kMaxDeps; i++) {
-    Describe(&report->deps[i], *deps[i], false, false);
+    Describe(&report->deps[i], *deps[i], NdrWriteFor(*deps[i], mask));
     report->deps[i].parallel = NdrIsParallel(*ev, *deps[i]);
   }
   report->correlation_count = ev->correlation_count;
   for (u32 i = 0; i < ev->correlation_count; i++)
     report->correlations[i] = ev->correlations[i];
   return true;
+}
+
+// Every recorded read of ev; returns how many reports it filled (at most
+// max).
+u32 CheckReads(EpochVariable *ev, const EpochVariable *const *writes,
+               u32 write_count, NdrReport *reports, u32 max) {
+  u32 n = 0;
+  for (int after = 0; after < 2; after++)
+    for (u32 i = 0; i < EpochVariable::kRecords && n < max; i++)
+      if (CheckRead(ev, after, i, writes, write_count, &reports[n]))
+        n++;
+  return n;
 }
 
 // The checks an ended epoch variable makes; returns how many reports it
@@ -332,19 +369,12 @@ u32 CheckEnded(EpochVariable *ev, NdrReport *reports, u32 max) {
   for (EpochVariable *w = v->head; w && write_count < kMaxHistory; w = w->next)
     if (w->written)
       writes[write_count++] = w;
-  u32 n = 0;
-  for (int after = 0; after < 2; after++)
-    if (n < max && CheckRead(ev, after, writes, write_count, &reports[n]))
-      n++;
+  u32 n = CheckReads(ev, writes, write_count, reports, max);
   if (!ev->written)
     return n;
-  for (EpochVariable *r = v->head; r && n < max; r = r->next) {
-    if (r == ev || !LoadAcquire(&r->epoch->ended))
-      continue;
-    for (int after = 0; after < 2; after++)
-      if (n < max && CheckRead(r, after, writes, write_count, &reports[n]))
-        n++;
-  }
+  for (EpochVariable *r = v->head; r && n < max; r = r->next)
+    if (r != ev && LoadAcquire(&r->epoch->ended))
+      n += CheckReads(r, writes, write_count, reports + n, max - n);
   return n;
 }
 

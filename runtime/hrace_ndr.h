@@ -53,7 +53,9 @@ struct NdrAccessDesc {
   u32 thread_id;
   u32 size;
   uptr addr;
-  StackId stack;
+  // The access's return address and the stack of its callers.
+  uptr pc;
+  StackId callers;
   u32 lock_count;
   bool parallel;
   LockId locks[kNdrMaxLocks];

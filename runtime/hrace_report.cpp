@@ -506,6 +506,20 @@ const char *CorrelationName(CorrelationKind k) {
   return "?";
 }
 
+// The access's frame, then its callers' as history_depth allows.
+void AddNdrStack(ReportDesc *r, ReportSection *s, const NdrAccessDesc &a,
+                 bool take_top) {
+  uptr stack[kMaxFramesShown];
+  stack[0] = a.pc;
+  bool lost = false;
+  u32 shown = ctx->flags.history_depth ? ctx->flags.history_depth : 1;
+  if (shown > kMaxFramesShown)
+    shown = kMaxFramesShown;
+  u32 n = 1 + ctx->stacks.Get(a.callers, stack + 1, shown - 1, &lost);
+  r->AddStack(s, stack, n, take_top);
+  s->frames_lost = lost;
+}
+
 void AddCorrelation(ReportDesc *r, const Correlation &c) {
   char text[sizeof(ReportSection::text)];
   TextBuffer t(text, sizeof(text));
@@ -531,23 +545,17 @@ void AddCorrelation(ReportDesc *r, const Correlation &c) {
 
 void ReportNonDeterministicRead(ThreadState *thr, const NdrReport &report) {
   (void)thr;
-  uptr read_pc[1], write_pc[1] = {0};
-  bool lost;
-  if (!ctx->stacks.Get(report.read.stack, read_pc, 1, &lost))
-    read_pc[0] = 0;
-  if (report.dep_count &&
-      !ctx->stacks.Get(report.deps[0].stack, write_pc, 1, &lost))
-    write_pc[0] = 0;
+  uptr write_pc = report.dep_count ? report.deps[0].pc : 0;
   SpinMutexLock l(&reports.mu);
   // Tagged: no pair of a data race (two code addresses) matches it.
-  if (AlreadyReported(read_pc[0], write_pc[0] | (uptr(1) << 63)))
+  if (AlreadyReported(report.read.pc, write_pc | (uptr(1) << 63)))
     return;
   ReportDesc &r = reports.desc;
   r.Reset(SuppressionType::kRace, "non-deterministic-read",
           "non-deterministic read");
   internal_strlcpy(r.title, "non-deterministic read", sizeof(r.title));
   ReportSection *s = AddNdrAccess(&r, SectionRole::kAccess, false, report.read);
-  AddStackId(&r, s, report.read.stack, true);
+  AddNdrStack(&r, s, report.read, true);
   r.Add(SectionRole::kContext, "has %u write dependenc%s:", report.dep_count,
         report.dep_count == 1 ? "y" : "ies");
   u32 shown = report.dep_count < NdrReport::kMaxDeps ? report.dep_count
@@ -555,7 +563,7 @@ void ReportNonDeterministicRead(ThreadState *thr, const NdrReport &report) {
   for (u32 i = 0; i < shown; i++) {
     s = AddNdrAccess(&r, SectionRole::kPreviousAccess, true, report.deps[i]);
     s->indent = 1;
-    AddStackId(&r, s, report.deps[i].stack, false);
+    AddNdrStack(&r, s, report.deps[i], false);
   }
   if (report.correlation_count) {
     r.Add(SectionRole::kCause, "Violated correlations:");
@@ -564,9 +572,13 @@ void ReportNonDeterministicRead(ThreadState *thr, const NdrReport &report) {
   }
   DescribeLocation(&r, report.read.addr);
   DescribeThread(&r, report.read.thread_id);
-  for (u32 i = 0; i < shown; i++)
-    if (report.deps[i].thread_id != report.read.thread_id)
+  for (u32 i = 0; i < shown; i++) {
+    bool described = report.deps[i].thread_id == report.read.thread_id;
+    for (u32 j = 0; j < i && !described; j++)
+      described = report.deps[j].thread_id == report.deps[i].thread_id;
+    if (!described)
       DescribeThread(&r, report.deps[i].thread_id);
+  }
   EmitReport(r);
 }
 

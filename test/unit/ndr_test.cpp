@@ -68,7 +68,8 @@ protected:
                                           std::vector<EpochVariable *> writes) {
     std::vector<const EpochVariable *> w(writes.begin(), writes.end());
     const EpochVariable *deps[16];
-    u32 n = NdrWriteDependencies(read, after_own_write, w.data(),
+    u8 mask = after_own_write ? read.read_after_write : read.read_first;
+    u32 n = NdrWriteDependencies(read, after_own_write, mask, w.data(),
                                  static_cast<u32>(w.size()), deps, 16);
     return std::vector<const EpochVariable *>(deps, deps + n);
   }
