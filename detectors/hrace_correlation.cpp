@@ -30,35 +30,57 @@ bool CorrelationTracker::DependsOn(uptr addr) const {
   return false;
 }
 
+// The live correlations are unordered: the last takes a removed one's
+// place.
 void CorrelationTracker::Remove(u32 i) {
   filter_[Bucket(live_[i].c.from)]--;
   filter_[Bucket(live_[i].c.to)]--;
-  for (u32 j = i + 1; j < live_count_; j++)
-    live_[j - 1] = live_[j];
-  live_count_--;
+  live_[i] = live_[--live_count_];
+}
+
+bool CorrelationTracker::Renew(u32 i, CorrelationKind kind, uptr from, uptr to,
+                               uptr pc) {
+  Correlation &c = live_[i].c;
+  bool same =
+      c.kind == kind && ((c.from == from && c.to == to) ||
+                         (IsSymmetric(kind) && c.from == to && c.to == from));
+  if (same) {
+    c.pc = pc;
+    live_[i].rewritten = 0;
+  }
+  return same;
 }
 
 void CorrelationTracker::Add(CorrelationKind kind, uptr from, uptr to,
                              uptr pc) {
   if (from == to)
     return;
-  // A live duplicate names both.
-  for (u32 i = 0; MayName(from) && MayName(to) && i < live_count_; i++) {
-    Correlation &c = live_[i].c;
-    bool same =
-        c.kind == kind && ((c.from == from && c.to == to) ||
-                           (IsSymmetric(kind) && c.from == to && c.to == from));
-    if (same) {
-      c.pc = pc;
-      live_[i].rewritten = 0;
-      return;
-    }
+  // The store ended every vertical and control correlation of `to`, so
+  // only one it made itself can repeat one of those; a symmetric one may
+  // be older (a live duplicate names both ends).
+  if (IsSymmetric(kind)) {
+    for (u32 i = 0; MayName(from) && MayName(to) && i < live_count_; i++)
+      if (Renew(i, kind, from, to, pc))
+        return;
+  } else {
+    for (u32 m = 0; m < made_count_; m++)
+      if (Renew(made_[m], kind, from, to, pc))
+        return;
   }
-  if (live_count_ == kMaxLive)
-    Remove(0);
-  live_[live_count_++] = {{kind, from, to, pc}, 0};
+  u32 slot = live_count_;
+  if (live_count_ == kMaxLive) {
+    // Full: round robin over the slots, which is roughly oldest first.
+    slot = next_evicted_++ % kMaxLive;
+    filter_[Bucket(live_[slot].c.from)]--;
+    filter_[Bucket(live_[slot].c.to)]--;
+  } else {
+    live_count_++;
+  }
+  live_[slot] = {{kind, from, to, pc}, 0};
   filter_[Bucket(from)]++;
   filter_[Bucket(to)]++;
+  if (made_count_ < kMaxLive)
+    made_[made_count_++] = slot;
 }
 
 void CorrelationTracker::Store(uptr to, uptr parent, uptr pc) {
@@ -80,6 +102,7 @@ void CorrelationTracker::Store(uptr to, uptr parent, uptr pc) {
   }
   // What the live correlations say before this store's own are added.
   u32 before = live_count_;
+  made_count_ = 0;
   for (u32 p = 0; p < pending_count_; p++) {
     uptr from = pending_[p].from;
     if (pending_[p].control) {

@@ -60,6 +60,8 @@ private:
     bool control;
   };
   void Add(CorrelationKind kind, uptr from, uptr to, uptr pc);
+  // live_[i] is this correlation: it gets the new pc and lives on.
+  bool Renew(u32 i, CorrelationKind kind, uptr from, uptr to, uptr pc);
   void Remove(u32 i);
   // A counting filter of the addresses live correlations name: most stores
   // and reads name none, and skip the scans.
@@ -74,6 +76,10 @@ private:
 
   Live live_[kMaxLive];
   u32 live_count_ = 0;
+  u32 next_evicted_ = 0;
+  // The slots of the correlations the current store made.
+  u32 made_[kMaxLive];
+  u32 made_count_ = 0;
   Pending pending_[kMaxPending];
   u32 pending_count_ = 0;
   uptr last_store_ = 0;

@@ -60,10 +60,10 @@ bool NdrIsLockedUpdate(const EpochVariable &v) {
   return v.epoch->lock_count && (v.read_first & v.written);
 }
 
-void NdrRecordAccess(NdrAccessRecord *records, u8 mask, u8 offset, u8 size,
-                     uptr pc, StackId callers) {
+void NdrRecordAccess(NdrAccessRecord *records, u32 count, u8 mask, u8 offset,
+                     u8 size, uptr pc, StackId callers) {
   u8 covered = 0;
-  for (u32 i = 0; i < EpochVariable::kRecords; i++) {
+  for (u32 i = 0; i < count; i++) {
     NdrAccessRecord &r = records[i];
     if (!r.pc) {
       if ((covered & mask) != mask)
@@ -73,7 +73,7 @@ void NdrRecordAccess(NdrAccessRecord *records, u8 mask, u8 offset, u8 size,
     covered |= r.mask;
   }
   if ((covered & mask) != mask)
-    records[EpochVariable::kRecords - 1].mask |= mask;
+    records[count - 1].mask |= mask;
 }
 
 const NdrAccessRecord &NdrWriteFor(const EpochVariable &v, u8 mask) {
@@ -157,11 +157,23 @@ bool NdrIsParallel(const EpochVariable &read, const EpochVariable &dep) {
          !NdrHappensBefore(read.epoch, dep.epoch);
 }
 
-bool NdrIsNonDeterministic(const EpochVariable &read,
+bool NdrIsNonDeterministic(const EpochVariable &read, u8 mask,
                            const EpochVariable *const *deps, u32 count) {
-  if (count > 1)
-    return true;
-  return count == 1 && NdrIsParallel(read, *deps[0]);
+  u8 seen = 0;
+  for (u32 i = 0; i < count; i++) {
+    if (NdrIsParallel(read, *deps[i]))
+      return true;
+    // The bytes whose value this write gives: not those a later dependency
+    // overwrote.
+    u8 bytes = deps[i]->written & mask;
+    for (u32 j = 0; j < count; j++)
+      if (j != i && CarriedInto(*deps[i], *deps[j]))
+        bytes &= ~deps[j]->written;
+    if (seen & bytes)
+      return true;
+    seen |= bytes;
+  }
+  return false;
 }
 
 } // namespace hrace

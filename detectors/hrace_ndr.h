@@ -109,16 +109,22 @@ struct NdrAccessRecord {
 struct EpochVariable {
   static constexpr u32 kRecords = 2;
   EpochVariable *next;
+  // The same thread's next older epoch variable in the history.
+  EpochVariable *older_own;
   NdrEpoch *epoch;
   uptr granule;
+  // epoch->thread_id, kept here for the walks of a history.
+  u32 thread_id;
   // Byte masks of the granule.
   u8 read_first;
   u8 written;
   u8 read_after_write;
-  // Bit i: reads_first[i] was reported; bit kRecords + i:
-  // reads_after_write[i].
+  // Bit i: reads_first[i] was reported; bit kRecords: reads_after_write[0].
   u8 reported;
   u8 correlation_count;
+  // How many epoch variables of its thread its history held when it was
+  // made, itself included.
+  u8 own_count;
   // Global order of events, for updates under one lock (taken only while
   // the epoch holds a lock): when the epoch first read the granule, when it
   // last wrote it.
@@ -128,14 +134,15 @@ struct EpochVariable {
   // such access widens the last record.
   NdrAccessRecord writes[kRecords];
   NdrAccessRecord reads_first[kRecords];
-  NdrAccessRecord reads_after_write[kRecords];
+  // Reading bytes after writing them in one epoch is rarer: one record.
+  NdrAccessRecord reads_after_write[1];
   // The correlations the reading thread had with this variable at its read.
   Correlation *correlations;
 };
 
-// Adds an access of `mask` (at offset, of size) to the records.
-void NdrRecordAccess(NdrAccessRecord *records, u8 mask, u8 offset, u8 size,
-                     uptr pc, StackId callers);
+// Adds an access of `mask` (at offset, of size) to the `count` records.
+void NdrRecordAccess(NdrAccessRecord *records, u32 count, u8 mask, u8 offset,
+                     u8 size, uptr pc, StackId callers);
 // The record of a write that wrote some of `mask`'s bytes (one that wrote
 // most of them).
 const NdrAccessRecord &NdrWriteFor(const EpochVariable &v, u8 mask);
@@ -157,8 +164,10 @@ u32 NdrWriteDependencies(const EpochVariable &read, bool after_own_write,
 // The dependency is parallel to the read.
 bool NdrIsParallel(const EpochVariable &read, const EpochVariable &dep);
 
-// The read with these dependencies is non-deterministic.
-bool NdrIsNonDeterministic(const EpochVariable &read,
+// The read of bytes `mask` with these dependencies is non-deterministic:
+// one is parallel to it, or two unordered ones wrote one of its bytes
+// (dependencies that each give other bytes leave no choice).
+bool NdrIsNonDeterministic(const EpochVariable &read, u8 mask,
                            const EpochVariable *const *deps, u32 count);
 
 } // namespace hrace

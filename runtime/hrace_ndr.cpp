@@ -36,6 +36,7 @@ struct NdrThread {
   u32 touched_capacity;
   EpochVariable *slab;
   u32 slab_left;
+  EpochVariable *free_list;
   // The epoch variables of the current epoch by granule, with their masks:
   // an access that adds nothing to them takes no lock.
   struct CacheEntry {
@@ -122,11 +123,16 @@ NdrEpoch *StartEpoch(ThreadState *thr, NdrThread *nt) {
   return e;
 }
 
-// Epoch variables come from per-thread slabs and are never freed: a
-// thread's oldest one in a history is reused for its next (only its own
-// thread evicts it), and the others stay with their histories.
+// Epoch variables come from per-thread slabs and are never unmapped: the
+// ones a thread trims from a history go to its free list (only their own
+// thread trims them), the others stay with their histories.
 EpochVariable *AllocEpochVariable(NdrThread *nt) {
   constexpr u32 kSlab = 64;
+  if (nt->free_list) {
+    EpochVariable *ev = nt->free_list;
+    nt->free_list = ev->next;
+    return ev;
+  }
   if (!nt->slab_left) {
     nt->slab = static_cast<EpochVariable *>(
         InternalAlloc(kSlab * sizeof(EpochVariable)));
@@ -136,33 +142,59 @@ EpochVariable *AllocEpochVariable(NdrThread *nt) {
   return nt->slab++;
 }
 
-// A new epoch variable at the head of v's history; the thread's oldest one
-// goes when it has ndr_history. v->mu is held.
+// Unlinks the thread's oldest epoch variable in v's history, `oldest`, the
+// next older own one of `newer`: it lies between them in the history, with
+// only other threads' between. Moves it to the thread's free list. v->mu is
+// held.
+void Evict(NdrThread *nt, NdrVariable *v, EpochVariable *newer,
+           EpochVariable *oldest) {
+  EpochVariable **p = newer ? &newer->next : &v->head;
+  while (*p != oldest)
+    p = &(*p)->next;
+  *p = oldest->next;
+  if (newer)
+    newer->older_own = nullptr;
+  // Cleared before the epoch may be freed: a lock-free look at a stale head
+  // (AccessGranule) must never see a freed epoch's address, which the
+  // looking thread's own epoch may have taken.
+  NdrEpoch *old = oldest->epoch;
+  __atomic_store_n(&oldest->epoch, nullptr, __ATOMIC_RELAXED);
+  Unref(old);
+  if (oldest->correlations)
+    InternalFree(oldest->correlations);
+  oldest->next = nt->free_list;
+  nt->free_list = oldest;
+}
+
+// A new epoch variable at the head of v's history; `newest_own` is the
+// thread's newest one there (or null). The history keeps ndr_history of
+// each thread's: the thread's oldest is found along its own chain. v->mu is
+// held.
 EpochVariable *NewEpochVariable(NdrThread *nt, NdrVariable *v, NdrEpoch *e,
-                                uptr granule) {
-  u32 mine = 0;
-  EpochVariable **oldest = nullptr;
-  for (EpochVariable **p = &v->head; *p; p = &(*p)->next)
-    if ((*p)->epoch->thread_id == e->thread_id) {
-      mine++;
-      oldest = p;
+                                uptr granule, EpochVariable *newest_own) {
+  u32 keep = static_cast<u32>(ctx->flags.ndr_history);
+  u32 own = newest_own ? newest_own->own_count + 1 : 1;
+  if (own > keep) {
+    EpochVariable *newer = nullptr, *oldest = newest_own;
+    while (oldest->older_own) {
+      newer = oldest;
+      oldest = oldest->older_own;
     }
-  EpochVariable *ev;
-  if (mine >= static_cast<u32>(ctx->flags.ndr_history)) {
-    ev = *oldest;
-    *oldest = ev->next;
-    Unref(ev->epoch);
-    if (ev->correlations)
-      InternalFree(ev->correlations);
-  } else {
-    ev = AllocEpochVariable(nt);
+    Evict(nt, v, newer, oldest);
+    if (oldest == newest_own)
+      newest_own = nullptr;
+    own = keep;
   }
+  EpochVariable *ev = AllocEpochVariable(nt);
   internal_memset(ev, 0, sizeof(*ev));
   ev->epoch = e;
   __atomic_add_fetch(&e->refs, 1, __ATOMIC_RELAXED);
   ev->granule = granule;
+  ev->thread_id = e->thread_id;
+  ev->older_own = newest_own;
+  ev->own_count = static_cast<u8>(own);
   ev->next = v->head;
-  v->head = ev;
+  __atomic_store_n(&v->head, ev, __ATOMIC_RELEASE);
   return ev;
 }
 
@@ -205,6 +237,21 @@ void AccessGranule(ThreadState *thr, NdrThread *nt, uptr addr, uptr size,
   if (cached && AddsNothing(c, mask, write))
     return;
   NdrEpoch *e = nt->epoch ? nt->epoch : StartEpoch(thr, nt);
+  NdrVariable *v = VariableOf(granule);
+  // The newest epoch variable is often this epoch's, which only this thread
+  // changes (and epoch variables are never unmapped): a repeat of the
+  // epoch's access takes no lock. Another thread may be linking a new head
+  // in meanwhile; then the lock decides.
+  if (!cached) {
+    EpochVariable *head = __atomic_load_n(&v->head, __ATOMIC_ACQUIRE);
+    if (head && __atomic_load_n(&head->epoch, __ATOMIC_RELAXED) == e) {
+      c = {granule, head, head->read_first, head->written,
+           head->read_after_write};
+      cached = true;
+      if (AddsNothing(c, mask, write))
+        return;
+    }
+  }
   StackId callers = CallerStack(thr);
   Correlation found[NdrReport::kMaxCorrelations];
   u32 found_count = 0;
@@ -213,21 +260,25 @@ void AccessGranule(ThreadState *thr, NdrThread *nt, uptr addr, uptr size,
         nt->correlations.Involving(addr, found, NdrReport::kMaxCorrelations);
   u8 offset = static_cast<u8>(addr - granule);
   u8 bytes = static_cast<u8>(size > 8 ? 8 : size);
-  NdrVariable *v = VariableOf(granule);
   SpinMutexLock l(&v->mu);
   EpochVariable *ev = cached ? c.ev : nullptr;
-  // The cache slot was taken by another granule since: the epoch variable
-  // may exist.
-  for (EpochVariable *p = v->head; !ev && p; p = p->next)
-    if (p->epoch == e)
-      ev = p;
   if (!ev) {
-    ev = NewEpochVariable(nt, v, e, granule);
-    Touch(nt, ev);
+    // The thread's newest epoch variable here is this epoch's, if there is
+    // one (the cache slot was taken by another granule since).
+    EpochVariable *own = v->head;
+    while (own && own->thread_id != e->thread_id)
+      own = own->next;
+    if (own && own->epoch == e) {
+      ev = own;
+    } else {
+      ev = NewEpochVariable(nt, v, e, granule, own);
+      Touch(nt, ev);
+    }
   }
   if (write) {
     ev->last_write_stamp = Stamp(e);
-    NdrRecordAccess(ev->writes, mask, offset, bytes, pc, callers);
+    NdrRecordAccess(ev->writes, EpochVariable::kRecords, mask, offset, bytes,
+                    pc, callers);
     ev->written |= mask;
   } else {
     u8 first = mask & ~ev->written & ~ev->read_first;
@@ -235,9 +286,11 @@ void AccessGranule(ThreadState *thr, NdrThread *nt, uptr addr, uptr size,
     if (!ev->first_read_stamp)
       ev->first_read_stamp = Stamp(e);
     if (first)
-      NdrRecordAccess(ev->reads_first, first, offset, bytes, pc, callers);
+      NdrRecordAccess(ev->reads_first, EpochVariable::kRecords, first, offset,
+                      bytes, pc, callers);
     if (after)
-      NdrRecordAccess(ev->reads_after_write, after, offset, bytes, pc, callers);
+      NdrRecordAccess(ev->reads_after_write, 1, after, offset, bytes, pc,
+                      callers);
     ev->read_first |= first;
     ev->read_after_write |= after;
     if (found_count && !ev->correlations) {
@@ -321,7 +374,7 @@ bool CheckRead(EpochVariable *ev, bool after_own_write, u32 index,
   const EpochVariable *deps[kMaxHistory];
   u32 n = NdrWriteDependencies(*ev, after_own_write, mask, writes, write_count,
                                deps, kMaxHistory);
-  if (!NdrIsNonDeterministic(*ev, deps, n))
+  if (!NdrIsNonDeterministic(*ev, mask, deps, n))
     return false;
   ev->reported |= bit;
   Describe(&report->read, *ev, r);
@@ -353,7 +406,7 @@ u32 CheckReads(EpochVariable *ev, const EpochVariable *const *writes,
                u32 write_count, NdrReport *reports, u32 max) {
   u32 n = 0;
   for (int after = 0; after < 2; after++)
-    for (u32 i = 0; i < EpochVariable::kRecords && n < max; i++)
+    for (u32 i = 0; i < (after ? 1 : EpochVariable::kRecords) && n < max; i++)
       if (CheckRead(ev, after, i, writes, write_count, &reports[n]))
         n++;
   return n;

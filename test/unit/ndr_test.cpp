@@ -77,7 +77,8 @@ protected:
   bool NonDeterministic(const EpochVariable &read, bool after_own_write,
                         std::vector<EpochVariable *> writes) {
     auto deps = Deps(read, after_own_write, writes);
-    return NdrIsNonDeterministic(read, deps.data(),
+    u8 mask = after_own_write ? read.read_after_write : read.read_first;
+    return NdrIsNonDeterministic(read, mask, deps.data(),
                                  static_cast<u32>(deps.size()));
   }
 
@@ -152,6 +153,17 @@ TEST_F(NdrTest, DirectnessNeedsTheLaterWriteToCoverTheBytes) {
   EpochVariable *half = Var(Epoch(1, 2, 1), 0, 0x0f);
   EpochVariable *read = Var(Epoch(1, 3, 1), 0xff, 0);
   EXPECT_EQ(Deps(*read, false, {half, whole}).size(), 2u);
+  // Each gives its own bytes of the read.
+  EXPECT_FALSE(NonDeterministic(*read, false, {half, whole}));
+}
+
+TEST_F(NdrTest, OrderedWritesOfDifferentBytesLeaveNoChoice) {
+  // A struct of two ints written field by field, then read whole.
+  EpochVariable *low = Var(Epoch(1, 1, 1), 0, 0x0f);
+  EpochVariable *high = Var(Epoch(2, 1, 1, {0, 1, 0, 0}), 0, 0xf0);
+  EpochVariable *read = Var(Epoch(0, 1, 1, {0, 1, 1, 0}), 0xff, 0);
+  EXPECT_EQ(Deps(*read, false, {high, low}).size(), 2u);
+  EXPECT_FALSE(NonDeterministic(*read, false, {high, low}));
 }
 
 TEST_F(NdrTest, DistinctBytesAreNoDependency) {
