@@ -327,21 +327,21 @@ ALWAYS_INLINE void Access(uptr addr, uptr size, bool write, uptr parent,
   if (thr->in_rtl || (write ? thr->ignore_writes : thr->ignore_reads))
     return;
   NdrThread *nt = thr->ndr;
-  if (LIKELY(nt)) {
-    // Thread-local: no runtime call, so no need to enter the runtime.
-    if (write)
-      nt->correlations.Store(addr, parent, pc);
-    // One granule and nothing new: the common case of a loop.
-    if (LIKELY((addr & 7) + size <= 8)) {
-      uptr granule = addr & ~uptr(7);
-      const NdrThread::CacheEntry &c =
-          nt->cache[(granule >> 3) % kNdrCacheSize];
-      u8 mask = static_cast<u8>(((1u << size) - 1) << (addr & 7));
-      if (c.ev && c.granule == granule && AddsNothing(c, mask, write))
-        return;
-    }
-  } else if (write) {
+  if (write) {
+    // Runtime code: a signal arriving in it waits (the handler's own
+    // stores would change the same tracker).
+    thr->in_rtl++;
     ThreadOf(thr)->correlations.Store(addr, parent, pc);
+    LeaveRuntime(thr);
+  }
+  // One granule and nothing new: the common case of a loop, answered from
+  // the thread's own cache alone.
+  if (LIKELY(nt) && LIKELY((addr & 7) + size <= 8)) {
+    uptr granule = addr & ~uptr(7);
+    const NdrThread::CacheEntry &c = nt->cache[(granule >> 3) % kNdrCacheSize];
+    u8 mask = static_cast<u8>(((1u << size) - 1) << (addr & 7));
+    if (c.ev && c.granule == granule && AddsNothing(c, mask, write))
+      return;
   }
   AccessSlow(thr, addr, size, write, pc);
 }
@@ -415,8 +415,14 @@ u32 CheckReads(EpochVariable *ev, const EpochVariable *const *writes,
 // The checks an ended epoch variable makes; returns how many reports it
 // filled (at most max).
 u32 CheckEnded(EpochVariable *ev, NdrReport *reports, u32 max) {
-  NdrVariable *v = VariableOf(ev->granule);
+  uptr granule = __atomic_load_n(&ev->granule, __ATOMIC_RELAXED);
+  if (!granule)
+    return 0;
+  NdrVariable *v = VariableOf(granule);
   SpinMutexLock l(&v->mu);
+  // Its memory was freed and handed out again meanwhile (NdrResetRange).
+  if (!ev->granule)
+    return 0;
   const EpochVariable *writes[kMaxHistory];
   u32 write_count = 0;
   for (EpochVariable *w = v->head; w && write_count < kMaxHistory; w = w->next)
@@ -457,6 +463,43 @@ void NdrInit() {
   ndr.leaf_count = (kCompressedSize / 8 >> kLeafShift) + 1;
   ndr.leaves = static_cast<NdrVariable **>(MmapNoReserveOrDie(
       ndr.leaf_count * sizeof(NdrVariable *), "ndr variable table"));
+}
+
+void NdrResetRange(ThreadState *thr, uptr addr, uptr size) {
+  if (!ndr_enabled || !size)
+    return;
+  ScopedInRuntime in_rtl;
+  uptr end = addr + size;
+  for (uptr g = addr & ~uptr(7); g < end;) {
+    uptr index = CompressAppAddr(g) / 8;
+    NdrVariable *leaf =
+        __atomic_load_n(&ndr.leaves[index >> kLeafShift], __ATOMIC_ACQUIRE);
+    if (!leaf) {
+      g = ((g >> 3 >> kLeafShift) + 1) << kLeafShift << 3;
+      continue;
+    }
+    NdrVariable *v = &leaf[index & (kLeafSize - 1)];
+    g += 8;
+    if (!__atomic_load_n(&v->head, __ATOMIC_ACQUIRE))
+      continue;
+    SpinMutexLock l(&v->mu);
+    // The epoch variables are left to their threads, which may still name
+    // them (the epoch's list, the cache): marked dead, never checked or
+    // reused again.
+    for (EpochVariable *ev = v->head; ev; ev = ev->next) {
+      __atomic_store_n(&ev->granule, uptr(0), __ATOMIC_RELAXED);
+      NdrEpoch *e = ev->epoch;
+      __atomic_store_n(&ev->epoch, nullptr, __ATOMIC_RELAXED);
+      Unref(e);
+    }
+    __atomic_store_n(&v->head, static_cast<EpochVariable *>(nullptr),
+                     __ATOMIC_RELEASE);
+  }
+  // The thread's own cache forgets them (malloc and free in one epoch).
+  if (NdrThread *nt = thr->ndr)
+    for (NdrThread::CacheEntry &c : nt->cache)
+      if (c.granule >= (addr & ~uptr(7)) && c.granule < end)
+        c = {};
 }
 
 void NdrSyncEvent(ThreadState *thr) {

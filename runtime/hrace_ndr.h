@@ -42,6 +42,8 @@ void NdrSyncEvent(ThreadState *thr);
 // The thread now holds (no longer holds) the lock; the epoch ends first.
 void NdrLockAcquired(ThreadState *thr, LockId lock);
 void NdrLockReleased(ThreadState *thr, LockId lock);
+// [addr, addr+size) was freed or handed out anew: its histories go.
+void NdrResetRange(ThreadState *thr, uptr addr, uptr size);
 // The thread's last epoch ends; its state goes.
 void NdrThreadFinish(ThreadState *thr);
 // At exit: the current thread's last epoch, and a notice when ndr=1 found

@@ -671,8 +671,11 @@ void HeapBlockAllocated(uptr addr, uptr size) {
   // The allocator orders a free before the allocation that reuses the
   // memory, where no one sees it: a free's write must not race with the new
   // owner.
-  if (IsAppMem(addr))
+  if (IsAppMem(addr)) {
     ResetShadowRange(addr, size);
+    if (UNLIKELY(ndr_enabled))
+      NdrResetRange(cur_thread(), addr, size);
+  }
 }
 
 void HeapBlockFreed(uptr addr, uptr size) {
@@ -755,6 +758,8 @@ void MemoryRangeReset(uptr addr, uptr size) {
   ResetShadowRange(addr, size);
   ctx->syncs.ResetRange(addr, size);
   ForgetBenignRaces(addr, size);
+  if (UNLIKELY(ndr_enabled))
+    NdrResetRange(cur_thread(), addr, size);
 }
 
 StackId CallerStackSlow(ThreadState *thr, u32 depth) {
