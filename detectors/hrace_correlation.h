@@ -45,6 +45,8 @@ public:
   // The thread stored to `to` at pc; `parent`: the object whose field `to`
   // is, 0 if none. Ends what the store ends, then makes what it makes.
   void Store(uptr to, uptr parent, uptr pc);
+  // The next store is not seen: its dependencies go.
+  void DropDependencies() { pending_count_ = 0; }
   // The live correlations that name `addr`, at most max of them.
   u32 Involving(uptr addr, Correlation *out, u32 max) const;
   u32 live_count() const { return live_count_; }

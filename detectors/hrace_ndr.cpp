@@ -13,6 +13,9 @@ namespace hrace {
 bool NdrHappensBefore(const NdrEpoch *a, const NdrEpoch *b) {
   if (a->thread_id == b->thread_id)
     return a->seq < b->seq;
+  // The slot's previous owner, as the race checker's HappensBefore.
+  if (a->slot == b->slot)
+    return b->previous_owner_clock >= a->clock;
   return a->slot < b->vc_size && b->vc[a->slot] >= a->clock;
 }
 
@@ -21,7 +24,7 @@ LockId NdrCommonHolding(const NdrEpoch *a, const NdrEpoch *b) {
     return 0;
   for (u32 i = 0; i < a->lock_count; i++)
     for (u32 j = 0; j < b->lock_count; j++)
-      if (a->locks[i].lock == b->locks[j].lock &&
+      if (a->locks[i].exclusive && a->locks[i].lock == b->locks[j].lock &&
           a->locks[i].acquisition == b->locks[j].acquisition)
         return a->locks[i].lock;
   return 0;
@@ -29,35 +32,44 @@ LockId NdrCommonHolding(const NdrEpoch *a, const NdrEpoch *b) {
 
 bool NdrHolds(const NdrEpoch *e, LockId l) {
   for (u32 i = 0; i < e->lock_count; i++)
-    if (e->locks[i].lock == l)
+    if (e->locks[i].exclusive && e->locks[i].lock == l)
       return true;
   return false;
 }
 
 namespace {
 
+LockId FirstExclusive(const NdrEpoch *e) {
+  for (u32 i = 0; i < e->lock_count; i++)
+    if (e->locks[i].exclusive)
+      return e->locks[i].lock;
+  return 0;
+}
+
 bool HoldsAnyOf(const NdrEpoch *e, const NdrEpoch *of) {
   for (u32 i = 0; i < of->lock_count; i++)
-    if (NdrHolds(e, of->locks[i].lock))
+    if (of->locks[i].exclusive && NdrHolds(e, of->locks[i].lock))
       return true;
   return false;
 }
 
-// W's value reaches D's point: W happens before D, or D is an update under a
-// lock W was written under, and D read after W's last write.
-bool CarriedInto(const EpochVariable &w, const EpochVariable &d) {
+// W's value (its bytes of `mask`) reaches D's point: W happens before D, or
+// D is an update of those bytes under a lock W was written under, and D
+// read after W's last write.
+bool CarriedInto(const EpochVariable &w, const EpochVariable &d, u8 mask) {
   if (w.epoch == d.epoch)
     return false;
   if (NdrHappensBefore(w.epoch, d.epoch))
     return true;
-  return NdrIsLockedUpdate(d) && HoldsAnyOf(w.epoch, d.epoch) &&
+  return NdrIsLockedUpdate(d, w.written & mask) &&
+         HoldsAnyOf(w.epoch, d.epoch) &&
          d.first_read_stamp > w.last_write_stamp;
 }
 
 } // namespace
 
-bool NdrIsLockedUpdate(const EpochVariable &v) {
-  return v.epoch->lock_count && (v.read_first & v.written);
+bool NdrIsLockedUpdate(const EpochVariable &v, u8 mask) {
+  return FirstExclusive(v.epoch) && (v.read_first & v.written & mask);
 }
 
 void NdrRecordAccess(NdrAccessRecord *records, u32 count, u8 mask, u8 offset,
@@ -110,8 +122,7 @@ u32 NdrWriteDependencies(const EpochVariable &read, bool after_own_write,
   LockId held = 0;
   for (u32 i = 0; i < n; i++) {
     const EpochVariable *w = candidates[i];
-    LockId l = w == &read ? (r->lock_count ? r->locks[0].lock : 0)
-                          : NdrCommonHolding(w->epoch, r);
+    LockId l = w == &read ? FirstExclusive(r) : NdrCommonHolding(w->epoch, r);
     if (l && (!own || own->epoch->seq < w->epoch->seq)) {
       own = w;
       held = l;
@@ -122,14 +133,14 @@ u32 NdrWriteDependencies(const EpochVariable &read, bool after_own_write,
       return false;
     return own == &read ? HoldsAnyOf(w->epoch, r) : NdrHolds(w->epoch, held);
   };
-  bool update = !after_own_write && NdrIsLockedUpdate(read);
+  bool update = !after_own_write && NdrIsLockedUpdate(read, mask);
   u32 kept = 0;
   for (u32 i = 0; i < n; i++) {
     const EpochVariable *w = candidates[i];
     if (shut_out(w))
       continue;
     // Updates: two read-modify-writes under one lock are serialised.
-    if (update && w != &read && NdrIsLockedUpdate(*w) &&
+    if (update && w != &read && NdrIsLockedUpdate(*w, mask) &&
         HoldsAnyOf(w->epoch, r))
       continue;
     candidates[kept++] = w;
@@ -144,7 +155,7 @@ u32 NdrWriteDependencies(const EpochVariable &read, bool after_own_write,
     for (u32 j = 0; j < n && !overwritten; j++) {
       const EpochVariable *d = candidates[j];
       overwritten =
-          d != w && (d->written & bytes) == bytes && CarriedInto(*w, *d);
+          d != w && (d->written & bytes) == bytes && CarriedInto(*w, *d, mask);
     }
     if (!overwritten && count < max_deps)
       deps[count++] = w;
@@ -167,7 +178,7 @@ bool NdrIsNonDeterministic(const EpochVariable &read, u8 mask,
     // overwrote.
     u8 bytes = deps[i]->written & mask;
     for (u32 j = 0; j < count; j++)
-      if (j != i && CarriedInto(*deps[i], *deps[j]))
+      if (j != i && CarriedInto(*deps[i], *deps[j], mask))
         bytes &= ~deps[j]->written;
     if (seen & bytes)
       return true;

@@ -15,7 +15,7 @@
 // bytes read after the epoch's own write.
 //
 // A write W is a write dependency of a read R when, among the writes of the
-// bytes R read,
+// bytes R read (locks: exclusive holds),
 //   relevance: R does not happen before W;
 //   freedom:   no lock l continuously secures R and an own earlier write W'
 //              (R's thread wrote under the same holding of l) while l
@@ -29,8 +29,10 @@
 //              the price is that non-commuting updates under one lock
 //              (x *= 2 against x += 1) are not reported;
 //   directness: no other dependency D covering W's bytes has W before it.
-// R is non-deterministic when it has more than one write dependency, or one
-// parallel to it (neither happens before the other).
+// R is non-deterministic when a dependency is parallel to it (neither
+// happens before the other), or two dependencies not ordered between them
+// give one of its bytes (the paper's "more than one write dependency", for
+// a variable of bytes: writes that each give other bytes leave no choice).
 //
 // Everything here is a pure function of the epochs and epoch variables, so
 // the unit tests drive it without threads; runtime/hrace_ndr.cpp keeps them.
@@ -49,9 +51,11 @@ typedef u32 LockId;
 constexpr u32 kNdrMaxLocks = 8;
 
 // One holding of a lock: `acquisition` numbers the thread's acquisitions, so
-// two epochs with the same pair lie in one critical section.
+// two epochs with the same pair lie in one critical section. Only exclusive
+// holds secure anything (freedom, updates); read holds are shown in reports.
 struct NdrLockHold {
   LockId lock;
+  bool exclusive;
   u64 acquisition;
 };
 
@@ -67,6 +71,9 @@ struct NdrEpoch {
   // The thread's own clock: its entry in the vector clock of everything it
   // released from this epoch on.
   Clock clock;
+  // What the thread's creator knew of the slot's previous owner: the
+  // epoch's vc entry for its own slot says nothing about that thread.
+  Clock previous_owner_clock;
   bool ended;
   NdrLockHold locks[kNdrMaxLocks];
   u32 vc_size;
@@ -75,10 +82,10 @@ struct NdrEpoch {
 
 // Epoch a happens before epoch b (a != b).
 bool NdrHappensBefore(const NdrEpoch *a, const NdrEpoch *b);
-// The lock held in both epochs under one holding (a continuous critical
-// section), or 0.
+// The lock held exclusively in both epochs under one holding (a continuous
+// critical section), or 0.
 LockId NdrCommonHolding(const NdrEpoch *a, const NdrEpoch *b);
-// Epoch e holds lock l (in any holding).
+// Epoch e holds lock l exclusively (in any holding).
 bool NdrHolds(const NdrEpoch *e, LockId l);
 
 enum class CorrelationKind : u8 { kVertical, kControl, kParental, kHorizontal };
@@ -115,6 +122,8 @@ struct EpochVariable {
   uptr granule;
   // epoch->thread_id, kept here for the walks of a history.
   u32 thread_id;
+  // The generation of its variable it belongs to (runtime/hrace_ndr.cpp).
+  u32 generation;
   // Byte masks of the granule.
   u8 read_first;
   u8 written;
@@ -147,9 +156,10 @@ void NdrRecordAccess(NdrAccessRecord *records, u32 count, u8 mask, u8 offset,
 // most of them).
 const NdrAccessRecord &NdrWriteFor(const EpochVariable &v, u8 mask);
 
-// A read inside an update: read first, then written, all under a lock (the
-// epoch's locks are those of the whole epoch).
-bool NdrIsLockedUpdate(const EpochVariable &v);
+// Some of `mask`'s bytes were read first, then written, all under an
+// exclusive lock (the epoch's locks are those of the whole epoch): an
+// update.
+bool NdrIsLockedUpdate(const EpochVariable &v, u8 mask);
 
 // The write dependencies of the read of bytes `mask` by `read`
 // (after_own_write: a read of bytes the epoch had written; else a first

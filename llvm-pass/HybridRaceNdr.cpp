@@ -124,9 +124,13 @@ computeNdrDependencies(Function &F,
 
 Value *getNdrParentObject(Value *Ptr, const DataLayout &DL) {
   Ptr = Ptr->stripPointerCasts();
-  if (auto *GEP = dyn_cast<GEPOperator>(Ptr))
-    if (GEP->getSourceElementType()->isStructTy())
-      return GEP->getPointerOperand();
+  // A field of the object at the base itself (p->f, not p[i].f: the
+  // elements of an array are not one object).
+  if (auto *GEP = dyn_cast<GEPOperator>(Ptr)) {
+    auto *First = dyn_cast<ConstantInt>(GEP->idx_begin()->get());
+    if (GEP->getSourceElementType()->isStructTy() && GEP->getNumIndices() >= 2)
+      return First && First->isZero() ? GEP->getPointerOperand() : nullptr;
+  }
   APInt Offset(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
   Value *Base = Ptr->stripAndAccumulateConstantOffsets(DL, Offset, true);
   if (auto *Global = dyn_cast<GlobalVariable>(Base))

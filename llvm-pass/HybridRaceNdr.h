@@ -33,6 +33,7 @@
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/CommandLine.h"
 
 namespace hrace {
@@ -40,9 +41,10 @@ namespace hrace {
 extern llvm::cl::opt<bool> InstrumentNdr;
 
 /// The address of a variable a store depends on (available at the store);
-/// Control: through a branch condition.
+/// Control: through a branch condition. Tracked: instrumenting an atomic
+/// load replaces it, and the address may be what one loaded.
 struct NdrDependency {
-  llvm::Value *Address;
+  llvm::WeakTrackingVH Address;
   bool Control;
 };
 

@@ -566,8 +566,9 @@ void Instrumenter::instrumentNdrAccess(Instruction &I, Value *Addr, Value *Size,
   auto Deps = NdrDeps.find(&Store);
   if (Deps != NdrDeps.end())
     for (const NdrDependency &Dep : Deps->second)
-      IRB.CreateCall(NdrDep, {createAddress(Dep.Address),
-                              ConstantInt::get(IntTy, Dep.Control)});
+      if (Value *Address = Dep.Address)
+        IRB.CreateCall(NdrDep, {createAddress(Address),
+                                ConstantInt::get(IntTy, Dep.Control)});
   Value *Parent = getNdrParentObject(Store.getPointerOperand(), DL);
   IRB.CreateCall(NdrWrite, {Addr, Size,
                             Parent ? createAddress(Parent)

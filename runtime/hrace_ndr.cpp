@@ -31,9 +31,15 @@ struct NdrThread {
   u64 acquisitions;
   u32 lock_count;
   NdrLockHold locks[kNdrMaxLocks];
+  // The current epoch's epoch variables; an ended epoch's wait in
+  // `pending` for their checks, which run where the thread holds no lock
+  // of the runtime (RunPendingChecks).
   EpochVariable **touched;
   u32 touched_count;
   u32 touched_capacity;
+  EpochVariable **pending;
+  u32 pending_count;
+  u32 pending_capacity;
   EpochVariable *slab;
   u32 slab_left;
   EpochVariable *free_list;
@@ -51,11 +57,15 @@ struct NdrThread {
 
 namespace {
 
-// The history of one granule.
+// The history of one granule. Its memory handed out anew (NdrResetRange)
+// starts a new generation: epoch variables of older ones are no longer
+// part of it, and go as their threads make new ones.
 struct NdrVariable {
   SpinMutex mu;
+  u32 generation;
   EpochVariable *head;
 };
+static_assert(sizeof(NdrVariable) == 16, "a variable is two words");
 
 // A leaf of the variable table covers 2^12 granules (32 KiB of the program).
 constexpr uptr kLeafShift = 12;
@@ -113,6 +123,7 @@ NdrEpoch *StartEpoch(ThreadState *thr, NdrThread *nt) {
   e->slot = thr->slot;
   e->seq = ++nt->next_seq;
   e->clock = thr->clock;
+  e->previous_owner_clock = thr->previous_owner_clock;
   e->ended = false;
   e->lock_count = nt->lock_count;
   internal_memcpy(e->locks, nt->locks, sizeof(nt->locks));
@@ -142,18 +153,17 @@ EpochVariable *AllocEpochVariable(NdrThread *nt) {
   return nt->slab++;
 }
 
-// Unlinks the thread's oldest epoch variable in v's history, `oldest`, the
-// next older own one of `newer`: it lies between them in the history, with
-// only other threads' between. Moves it to the thread's free list. v->mu is
-// held.
+// Unlinks the thread's epoch variable `oldest` from v's history; `newer` is
+// the next newer own one (null: none), and only other threads' lie between
+// them. Moves it to the thread's free list. v->mu is held.
 void Evict(NdrThread *nt, NdrVariable *v, EpochVariable *newer,
            EpochVariable *oldest) {
   EpochVariable **p = newer ? &newer->next : &v->head;
   while (*p != oldest)
     p = &(*p)->next;
-  *p = oldest->next;
+  __atomic_store_n(p, oldest->next, __ATOMIC_RELEASE);
   if (newer)
-    newer->older_own = nullptr;
+    newer->older_own = oldest->older_own;
   // Cleared before the epoch may be freed: a lock-free look at a stale head
   // (AccessGranule) must never see a freed epoch's address, which the
   // looking thread's own epoch may have taken.
@@ -168,28 +178,42 @@ void Evict(NdrThread *nt, NdrVariable *v, EpochVariable *newer,
 
 // A new epoch variable at the head of v's history; `newest_own` is the
 // thread's newest one there (or null). The history keeps ndr_history of
-// each thread's: the thread's oldest is found along its own chain. v->mu is
-// held.
+// each thread's, found along its own chain, and the thread's newest write
+// beside them if it is older (it stays a dependency however many reads
+// follow it). The one that goes is the oldest of an older generation, else
+// the oldest that wrote nothing, else the oldest. v->mu is held.
 EpochVariable *NewEpochVariable(NdrThread *nt, NdrVariable *v, NdrEpoch *e,
                                 uptr granule, EpochVariable *newest_own) {
   u32 keep = static_cast<u32>(ctx->flags.ndr_history);
   u32 own = newest_own ? newest_own->own_count + 1 : 1;
   if (own > keep) {
-    EpochVariable *newer = nullptr, *oldest = newest_own;
-    while (oldest->older_own) {
-      newer = oldest;
-      oldest = oldest->older_own;
+    EpochVariable *victim = nullptr, *victim_newer = nullptr;
+    int victim_rank = 0;
+    bool newest_write_seen = false;
+    for (EpochVariable *newer = nullptr, *p = newest_own; p;
+         newer = p, p = p->older_own) {
+      bool current = p->generation == v->generation;
+      int rank = !current ? 3 : !p->written ? 2 : newest_write_seen ? 1 : 0;
+      newest_write_seen |= current && p->written;
+      if (rank && rank >= victim_rank) {
+        victim = p;
+        victim_newer = newer;
+        victim_rank = rank;
+      }
     }
-    Evict(nt, v, newer, oldest);
-    if (oldest == newest_own)
-      newest_own = nullptr;
-    own = keep;
+    if (victim) {
+      if (victim == newest_own)
+        newest_own = newest_own->older_own;
+      Evict(nt, v, victim_newer, victim);
+      own--;
+    }
   }
   EpochVariable *ev = AllocEpochVariable(nt);
   internal_memset(ev, 0, sizeof(*ev));
   ev->epoch = e;
   __atomic_add_fetch(&e->refs, 1, __ATOMIC_RELAXED);
   ev->granule = granule;
+  ev->generation = v->generation;
   ev->thread_id = e->thread_id;
   ev->older_own = newest_own;
   ev->own_count = static_cast<u8>(own);
@@ -198,20 +222,20 @@ EpochVariable *NewEpochVariable(NdrThread *nt, NdrVariable *v, NdrEpoch *e,
   return ev;
 }
 
-void Touch(NdrThread *nt, EpochVariable *ev) {
-  if (nt->touched_count == nt->touched_capacity) {
-    u32 capacity = nt->touched_capacity ? nt->touched_capacity * 2 : 64;
+void Append(EpochVariable ***list, u32 *count, u32 *capacity,
+            EpochVariable *ev) {
+  if (*count == *capacity) {
+    u32 grown_capacity = *capacity ? *capacity * 2 : 64;
     auto *grown = static_cast<EpochVariable **>(
-        InternalAlloc(capacity * sizeof(EpochVariable *)));
-    if (nt->touched_count)
-      internal_memcpy(grown, nt->touched,
-                      nt->touched_count * sizeof(EpochVariable *));
-    if (nt->touched)
-      InternalFree(nt->touched);
-    nt->touched = grown;
-    nt->touched_capacity = capacity;
+        InternalAlloc(grown_capacity * sizeof(EpochVariable *)));
+    if (*count)
+      internal_memcpy(grown, *list, *count * sizeof(EpochVariable *));
+    if (*list)
+      InternalFree(*list);
+    *list = grown;
+    *capacity = grown_capacity;
   }
-  nt->touched[nt->touched_count++] = ev;
+  (*list)[(*count)++] = ev;
 }
 
 // Stamps order updates under a lock; an epoch without locks needs none.
@@ -244,7 +268,9 @@ void AccessGranule(ThreadState *thr, NdrThread *nt, uptr addr, uptr size,
   // in meanwhile; then the lock decides.
   if (!cached) {
     EpochVariable *head = __atomic_load_n(&v->head, __ATOMIC_ACQUIRE);
-    if (head && __atomic_load_n(&head->epoch, __ATOMIC_RELAXED) == e) {
+    if (head && __atomic_load_n(&head->epoch, __ATOMIC_RELAXED) == e &&
+        __atomic_load_n(&head->generation, __ATOMIC_RELAXED) ==
+            __atomic_load_n(&v->generation, __ATOMIC_RELAXED)) {
       c = {granule, head, head->read_first, head->written,
            head->read_after_write};
       cached = true;
@@ -268,11 +294,11 @@ void AccessGranule(ThreadState *thr, NdrThread *nt, uptr addr, uptr size,
     EpochVariable *own = v->head;
     while (own && own->thread_id != e->thread_id)
       own = own->next;
-    if (own && own->epoch == e) {
+    if (own && own->epoch == e && own->generation == v->generation) {
       ev = own;
     } else {
       ev = NewEpochVariable(nt, v, e, granule, own);
-      Touch(nt, ev);
+      Append(&nt->touched, &nt->touched_count, &nt->touched_capacity, ev);
     }
   }
   if (write) {
@@ -304,9 +330,12 @@ void AccessGranule(ThreadState *thr, NdrThread *nt, uptr addr, uptr size,
   c = {granule, ev, ev->read_first, ev->written, ev->read_after_write};
 }
 
+void RunPendingChecks(ThreadState *thr, NdrThread *nt);
+
 void AccessSlow(ThreadState *thr, uptr addr, uptr size, bool write, uptr pc) {
   ScopedInRuntime in_rtl;
   NdrThread *nt = ThreadOf(thr);
+  RunPendingChecks(thr, nt);
   uptr end = addr + size;
   if (!size || !IsAppRange(addr, end))
     return;
@@ -324,9 +353,15 @@ ALWAYS_INLINE void Access(uptr addr, uptr size, bool write, uptr parent,
   if (!ndr_enabled)
     return;
   ThreadState *thr = cur_thread();
-  if (thr->in_rtl || (write ? thr->ignore_writes : thr->ignore_reads))
+  if (thr->in_rtl)
     return;
   NdrThread *nt = thr->ndr;
+  if (write ? thr->ignore_writes : thr->ignore_reads) {
+    // The store's dependencies must not pass to the next one.
+    if (write && nt)
+      nt->correlations.DropDependencies();
+    return;
+  }
   if (write) {
     // Runtime code: a signal arriving in it waits (the handler's own
     // stores would change the same tracker).
@@ -415,43 +450,70 @@ u32 CheckReads(EpochVariable *ev, const EpochVariable *const *writes,
 // The checks an ended epoch variable makes; returns how many reports it
 // filled (at most max).
 u32 CheckEnded(EpochVariable *ev, NdrReport *reports, u32 max) {
-  uptr granule = __atomic_load_n(&ev->granule, __ATOMIC_RELAXED);
-  if (!granule)
-    return 0;
-  NdrVariable *v = VariableOf(granule);
+  NdrVariable *v = VariableOf(ev->granule);
   SpinMutexLock l(&v->mu);
-  // Its memory was freed and handed out again meanwhile (NdrResetRange).
-  if (!ev->granule)
+  // Its memory was handed out anew since (NdrResetRange).
+  if (ev->generation != v->generation)
     return 0;
   const EpochVariable *writes[kMaxHistory];
   u32 write_count = 0;
   for (EpochVariable *w = v->head; w && write_count < kMaxHistory; w = w->next)
-    if (w->written)
+    if (w->written && w->generation == v->generation)
       writes[write_count++] = w;
   u32 n = CheckReads(ev, writes, write_count, reports, max);
   if (!ev->written)
     return n;
   for (EpochVariable *r = v->head; r && n < max; r = r->next)
-    if (r != ev && LoadAcquire(&r->epoch->ended))
+    if (r != ev && r->generation == v->generation &&
+        LoadAcquire(&r->epoch->ended))
       n += CheckReads(r, writes, write_count, reports + n, max - n);
   return n;
 }
 
-void EndEpoch(ThreadState *thr, NdrThread *nt) {
+// The epoch ends: its epoch variables wait for their checks. Cheap, and
+// takes no lock: synchronisation events end epochs while holding their
+// sync object's lock.
+void EndEpoch(NdrThread *nt) {
   NdrEpoch *e = nt->epoch;
   if (!e)
     return;
   StoreRelease(&e->ended, true);
-  for (u32 i = 0; i < nt->touched_count; i++) {
-    NdrReport reports[4];
-    u32 n = CheckEnded(nt->touched[i], reports, 4);
-    for (u32 j = 0; j < n; j++)
-      ReportNonDeterministicRead(thr, reports[j]);
+  if (!nt->pending_count) {
+    // The usual case: the pending list was checked; the lists swap.
+    EpochVariable **list = nt->pending;
+    u32 capacity = nt->pending_capacity;
+    nt->pending = nt->touched;
+    nt->pending_capacity = nt->touched_capacity;
+    nt->pending_count = nt->touched_count;
+    nt->touched = list;
+    nt->touched_capacity = capacity;
+  } else {
+    for (u32 i = 0; i < nt->touched_count; i++)
+      Append(&nt->pending, &nt->pending_count, &nt->pending_capacity,
+             nt->touched[i]);
   }
   nt->touched_count = 0;
   internal_memset(nt->cache, 0, sizeof(nt->cache));
   nt->epoch = nullptr;
   Unref(e);
+}
+
+// The checks of ended epochs, where the thread holds no runtime lock and
+// runs no signal handler (the checks lock variables and may report).
+void RunPendingChecks(ThreadState *thr, NdrThread *nt) {
+  if (!nt->pending_count || runtime_locks_held || thr->in_signal_handler)
+    return;
+  for (u32 i = 0; i < nt->pending_count; i++) {
+    constexpr u32 kBatch = 4;
+    NdrReport reports[kBatch];
+    // A read reported is marked; another call finds the next ones.
+    for (u32 n = kBatch; n == kBatch;) {
+      n = CheckEnded(nt->pending[i], reports, kBatch);
+      for (u32 j = 0; j < n; j++)
+        ReportNonDeterministicRead(thr, reports[j]);
+    }
+  }
+  nt->pending_count = 0;
 }
 
 } // namespace
@@ -482,18 +544,10 @@ void NdrResetRange(ThreadState *thr, uptr addr, uptr size) {
     g += 8;
     if (!__atomic_load_n(&v->head, __ATOMIC_ACQUIRE))
       continue;
+    // The epoch variables stay with their threads, which may still name
+    // them (the epoch's list, the cache) and replace them first.
     SpinMutexLock l(&v->mu);
-    // The epoch variables are left to their threads, which may still name
-    // them (the epoch's list, the cache): marked dead, never checked or
-    // reused again.
-    for (EpochVariable *ev = v->head; ev; ev = ev->next) {
-      __atomic_store_n(&ev->granule, uptr(0), __ATOMIC_RELAXED);
-      NdrEpoch *e = ev->epoch;
-      __atomic_store_n(&ev->epoch, nullptr, __ATOMIC_RELAXED);
-      Unref(e);
-    }
-    __atomic_store_n(&v->head, static_cast<EpochVariable *>(nullptr),
-                     __ATOMIC_RELEASE);
+    __atomic_store_n(&v->generation, v->generation + 1, __ATOMIC_RELAXED);
   }
   // The thread's own cache forgets them (malloc and free in one epoch).
   if (NdrThread *nt = thr->ndr)
@@ -505,28 +559,39 @@ void NdrResetRange(ThreadState *thr, uptr addr, uptr size) {
 void NdrSyncEvent(ThreadState *thr) {
   if (!ndr_enabled || !thr->ndr || !thr->ndr->epoch)
     return;
-  ScopedInRuntime in_rtl;
-  EndEpoch(thr, thr->ndr);
+  EndEpoch(thr->ndr);
 }
 
-void NdrLockAcquired(ThreadState *thr, LockId lock) {
+namespace {
+
+// A lock or unlock: the epoch ends before the lock vector changes, and its
+// checks run (the interceptors call this holding no runtime lock).
+NdrThread *EndEpochAtLockChange(ThreadState *thr) {
+  NdrThread *nt = ThreadOf(thr);
+  EndEpoch(nt);
+  RunPendingChecks(thr, nt);
+  return nt;
+}
+
+} // namespace
+
+void NdrLockAcquired(ThreadState *thr, LockId lock, bool exclusive) {
   if (!ndr_enabled)
     return;
   ScopedInRuntime in_rtl;
-  NdrThread *nt = ThreadOf(thr);
-  EndEpoch(thr, nt);
+  NdrThread *nt = EndEpochAtLockChange(thr);
   // A thread holding more locks than a lock vector keeps has the newest
-  // ones unrecorded: fewer writes shut out by freedom, never more.
+  // ones unrecorded: fewer writes shut out by freedom or updates, never
+  // more.
   if (nt->lock_count < kNdrMaxLocks)
-    nt->locks[nt->lock_count++] = {lock, ++nt->acquisitions};
+    nt->locks[nt->lock_count++] = {lock, exclusive, ++nt->acquisitions};
 }
 
 void NdrLockReleased(ThreadState *thr, LockId lock) {
   if (!ndr_enabled)
     return;
   ScopedInRuntime in_rtl;
-  NdrThread *nt = ThreadOf(thr);
-  EndEpoch(thr, nt);
+  NdrThread *nt = EndEpochAtLockChange(thr);
   for (u32 i = nt->lock_count; i-- > 0;)
     if (nt->locks[i].lock == lock) {
       for (u32 j = i + 1; j < nt->lock_count; j++)
@@ -541,9 +606,12 @@ void NdrThreadFinish(ThreadState *thr) {
     return;
   ScopedInRuntime in_rtl;
   NdrThread *nt = thr->ndr;
-  EndEpoch(thr, nt);
+  EndEpoch(nt);
+  RunPendingChecks(thr, nt);
   if (nt->touched)
     InternalFree(nt->touched);
+  if (nt->pending)
+    InternalFree(nt->pending);
   InternalFree(nt);
   thr->ndr = nullptr;
 }
@@ -551,8 +619,10 @@ void NdrThreadFinish(ThreadState *thr) {
 void NdrAtExit(ThreadState *thr) {
   if (!ndr_enabled)
     return;
-  if (thr->ndr)
-    EndEpoch(thr, thr->ndr);
+  if (thr->ndr) {
+    EndEpoch(thr->ndr);
+    RunPendingChecks(thr, thr->ndr);
+  }
   if (!LoadRelaxed(&ndr.instrumented))
     Printf("HybridRace: ndr=1, but no code was built with "
            "-fsanitize-hybrid-race-ndr: no read is checked for "

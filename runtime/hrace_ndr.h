@@ -40,7 +40,7 @@ void NdrInit();
 // A synchronisation event: the thread's epoch ends.
 void NdrSyncEvent(ThreadState *thr);
 // The thread now holds (no longer holds) the lock; the epoch ends first.
-void NdrLockAcquired(ThreadState *thr, LockId lock);
+void NdrLockAcquired(ThreadState *thr, LockId lock, bool exclusive);
 void NdrLockReleased(ThreadState *thr, LockId lock);
 // [addr, addr+size) was freed or handed out anew: its histories go.
 void NdrResetRange(ThreadState *thr, uptr addr, uptr size);

@@ -86,13 +86,8 @@ bool AlreadyReported(uptr pc1, uptr pc2) {
   return false;
 }
 
-void PrintLockSet(TextBuffer *out, LockSetId id) {
-  if (id == kUnknownLockSet) {
-    out->Append("unknown (more than %u lock sets)", kMaxLockSets - 1);
-    return;
-  }
-  u32 n;
-  const LockId *locks = ctx->locksets.Members(id, &n);
+// "{M1, M2}" or "none".
+void PrintLocks(TextBuffer *out, const LockId *locks, u32 n) {
   if (!n) {
     out->Append("none");
     return;
@@ -101,6 +96,16 @@ void PrintLockSet(TextBuffer *out, LockSetId id) {
   for (u32 i = 0; i < n; i++)
     out->Append("%sM%u", i ? ", " : "", locks[i]);
   out->Append("}");
+}
+
+void PrintLockSet(TextBuffer *out, LockSetId id) {
+  if (id == kUnknownLockSet) {
+    out->Append("unknown (more than %u lock sets)", kMaxLockSets - 1);
+    return;
+  }
+  u32 n;
+  const LockId *locks = ctx->locksets.Members(id, &n);
+  PrintLocks(out, locks, n);
 }
 
 // An access section: "<What> of size N at A by thread T<n> (locks held: L)".
@@ -444,18 +449,6 @@ void ReportMisuse(ThreadState *thr, uptr pc, Misuse kind,
 }
 
 namespace {
-
-// "{M1, M2}" or "none".
-void PrintLocks(TextBuffer *out, const LockId *locks, u32 n) {
-  if (!n) {
-    out->Append("none");
-    return;
-  }
-  out->Append("{");
-  for (u32 i = 0; i < n; i++)
-    out->Append("%sM%u", i ? ", " : "", locks[i]);
-  out->Append("}");
-}
 
 ReportSection *AddNdrAccess(ReportDesc *r, SectionRole role, bool write,
                             const NdrAccessDesc &a) {

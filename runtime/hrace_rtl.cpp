@@ -455,7 +455,7 @@ void MutexLocked(ThreadState *thr, uptr pc, SyncObject *s, bool write) {
     thr->locks.Add(id, write, single);
     thr->noops.Invalidate();
     if (UNLIKELY(ndr_enabled))
-      NdrLockAcquired(thr, id);
+      NdrLockAcquired(thr, id, write);
     LockRegionStarted(thr, s);
     UpdateRecording(thr);
   }

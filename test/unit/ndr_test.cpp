@@ -176,11 +176,11 @@ TEST_F(NdrTest, FreedomShutsOutWritesUnderTheContinuousLock) {
   // Figure 6, right: lock; x = 1; ...; print(x); unlock in T1, x = 2 under
   // the same lock in T2. T1's write and read are in two epochs of one
   // holding of lock 7.
-  NdrEpoch *write_epoch = Epoch(1, 1, 1, {}, {{7, 1}});
-  NdrEpoch *read_epoch = Epoch(1, 2, 1, {}, {{7, 1}});
+  NdrEpoch *write_epoch = Epoch(1, 1, 1, {}, {{7, true, 1}});
+  NdrEpoch *read_epoch = Epoch(1, 2, 1, {}, {{7, true, 1}});
   EpochVariable *own = Var(write_epoch, 0, 0xf);
   EpochVariable *read = Var(read_epoch, 0xf, 0);
-  EpochVariable *other = Var(Epoch(2, 1, 1, {}, {{7, 1}}), 0, 0xf);
+  EpochVariable *other = Var(Epoch(2, 1, 1, {}, {{7, true, 1}}), 0, 0xf);
   auto deps = Deps(*read, false, {other, own});
   ASSERT_EQ(deps.size(), 1u);
   EXPECT_EQ(deps[0], own);
@@ -190,9 +190,9 @@ TEST_F(NdrTest, FreedomShutsOutWritesUnderTheContinuousLock) {
 TEST_F(NdrTest, FreedomNeedsOneHolding) {
   // Figure 11: T1 wrote under its first holding of lock 7 and reads under
   // its second; T2's write under lock 7 in between is a dependency.
-  EpochVariable *own = Var(Epoch(1, 1, 1, {}, {{7, 1}}), 0xf, 0xf);
-  EpochVariable *other = Var(Epoch(2, 1, 1, {}, {{7, 1}}), 0, 0xf);
-  EpochVariable *read = Var(Epoch(1, 2, 1, {}, {{7, 2}}), 0xf, 0);
+  EpochVariable *own = Var(Epoch(1, 1, 1, {}, {{7, true, 1}}), 0xf, 0xf);
+  EpochVariable *other = Var(Epoch(2, 1, 1, {}, {{7, true, 1}}), 0, 0xf);
+  EpochVariable *read = Var(Epoch(1, 2, 1, {}, {{7, true, 2}}), 0xf, 0);
   auto deps = Deps(*read, false, {other, own});
   EXPECT_EQ(deps.size(), 2u);
   EXPECT_TRUE(NonDeterministic(*read, false, {other, own}));
@@ -200,23 +200,23 @@ TEST_F(NdrTest, FreedomNeedsOneHolding) {
 
 TEST_F(NdrTest, FreedomInsideOneEpoch) {
   // lock; x = 1; print(x); unlock against x = 2 under the same lock.
-  EpochVariable *v = Var(Epoch(1, 1, 1, {}, {{7, 1}}), 0, 0xf, 0xf);
-  EpochVariable *other = Var(Epoch(2, 1, 1, {}, {{7, 1}}), 0, 0xf);
+  EpochVariable *v = Var(Epoch(1, 1, 1, {}, {{7, true, 1}}), 0, 0xf, 0xf);
+  EpochVariable *other = Var(Epoch(2, 1, 1, {}, {{7, true, 1}}), 0, 0xf);
   auto deps = Deps(*v, true, {other, v});
   ASSERT_EQ(deps.size(), 1u);
   EXPECT_EQ(deps[0], v);
 }
 
 TEST_F(NdrTest, AnotherLockDoesNotShutOut) {
-  EpochVariable *v = Var(Epoch(1, 1, 1, {}, {{7, 1}}), 0, 0xf, 0xf);
-  EpochVariable *other = Var(Epoch(2, 1, 1, {}, {{8, 1}}), 0, 0xf);
+  EpochVariable *v = Var(Epoch(1, 1, 1, {}, {{7, true, 1}}), 0, 0xf, 0xf);
+  EpochVariable *other = Var(Epoch(2, 1, 1, {}, {{8, true, 1}}), 0, 0xf);
   EXPECT_TRUE(NonDeterministic(*v, true, {other, v}));
 }
 
 TEST_F(NdrTest, SerialisedUpdatesUnderOneLockAreDeterministic) {
   // lock; x++; unlock in both threads.
-  EpochVariable *t1 = Var(Epoch(1, 1, 1, {}, {{7, 1}}), 0xf, 0xf);
-  EpochVariable *t2 = Var(Epoch(2, 1, 1, {}, {{7, 1}}), 0xf, 0xf);
+  EpochVariable *t1 = Var(Epoch(1, 1, 1, {}, {{7, true, 1}}), 0xf, 0xf);
+  EpochVariable *t2 = Var(Epoch(2, 1, 1, {}, {{7, true, 1}}), 0xf, 0xf);
   EXPECT_TRUE(Deps(*t1, false, {t2, t1}).empty());
   EXPECT_TRUE(Deps(*t2, false, {t2, t1}).empty());
   // Main after joining both: the later update carries the earlier one's
@@ -228,6 +228,31 @@ TEST_F(NdrTest, SerialisedUpdatesUnderOneLockAreDeterministic) {
   EXPECT_FALSE(NonDeterministic(*main, false, {t2, t1}));
 }
 
+TEST_F(NdrTest, UpdatesUnderAReadHoldAreNotSerialised) {
+  // rdlock; x++; unlock in both threads: the read hold excludes no one.
+  EpochVariable *t1 = Var(Epoch(1, 1, 1, {}, {{7, false, 1}}), 0xf, 0xf);
+  EpochVariable *t2 = Var(Epoch(2, 1, 1, {}, {{7, false, 1}}), 0xf, 0xf);
+  EXPECT_TRUE(NonDeterministic(*t1, false, {t2, t1}));
+}
+
+TEST_F(NdrTest, AnUpdateIsOneOfTheReadBytes) {
+  // lock; s.a++; s.b = 1; unlock against lock; s.b++; unlock: T1's write of
+  // b is no update, so T2's read of b depends on it.
+  EpochVariable *t1 = Var(Epoch(1, 1, 1, {}, {{7, true, 1}}), 0x0f, 0xff);
+  EpochVariable *t2 = Var(Epoch(2, 1, 1, {}, {{7, true, 1}}), 0xf0, 0xf0);
+  EXPECT_TRUE(NonDeterministic(*t2, false, {t2, t1}));
+}
+
+TEST_F(NdrTest, SlotOfAnEndedThreadOrdersOnlyWhatItsCreatorKnew) {
+  NdrEpoch *old_owner = Epoch(1, 1, 7);
+  NdrEpoch *new_owner = Epoch(3, 1, 8);
+  new_owner->slot = 1;
+  new_owner->vc[1] = 8;
+  EXPECT_FALSE(NdrHappensBefore(old_owner, new_owner));
+  new_owner->previous_owner_clock = 7;
+  EXPECT_TRUE(NdrHappensBefore(old_owner, new_owner));
+}
+
 TEST_F(NdrTest, UnlockedUpdatesAreNonDeterministic) {
   EpochVariable *t1 = Var(Epoch(1, 1, 1), 0xf, 0xf);
   EpochVariable *t2 = Var(Epoch(2, 1, 1), 0xf, 0xf);
@@ -236,15 +261,15 @@ TEST_F(NdrTest, UnlockedUpdatesAreNonDeterministic) {
 
 TEST_F(NdrTest, UpdateSplitOverTwoSectionsIsNoUpdate) {
   // Gaps: lock; t = x; unlock; lock; x = t + 1; unlock.
-  EpochVariable *read = Var(Epoch(1, 1, 1, {}, {{7, 1}}), 0xf, 0);
-  EpochVariable *other = Var(Epoch(2, 1, 1, {}, {{7, 1}}), 0xf, 0xf);
+  EpochVariable *read = Var(Epoch(1, 1, 1, {}, {{7, true, 1}}), 0xf, 0);
+  EpochVariable *other = Var(Epoch(2, 1, 1, {}, {{7, true, 1}}), 0xf, 0xf);
   EXPECT_TRUE(NonDeterministic(*read, false, {other}));
 }
 
 TEST_F(NdrTest, PlainWriteAgainstAnUpdateStays) {
   // I&W: lock; x++; unlock against lock; x = 5; unlock.
-  EpochVariable *update = Var(Epoch(1, 1, 1, {}, {{7, 1}}), 0xf, 0xf);
-  EpochVariable *write = Var(Epoch(2, 1, 1, {}, {{7, 1}}), 0, 0xf);
+  EpochVariable *update = Var(Epoch(1, 1, 1, {}, {{7, true, 1}}), 0xf, 0xf);
+  EpochVariable *write = Var(Epoch(2, 1, 1, {}, {{7, true, 1}}), 0, 0xf);
   EXPECT_TRUE(NonDeterministic(*update, false, {write, update}));
 }
 
