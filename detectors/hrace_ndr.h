@@ -134,6 +134,9 @@ struct EpochVariable {
   // How many epoch variables of its thread its history held when it was
   // made, itself included.
   u8 own_count;
+  // Its epoch ended and its thread ran its checks: the thread no longer
+  // names it (runtime/hrace_ndr.cpp may then free it from any thread).
+  u8 checked;
   // Global order of events, for updates under one lock (taken only while
   // the epoch holds a lock): when the epoch first read the granule, when it
   // last wrote it.

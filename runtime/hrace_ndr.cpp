@@ -447,11 +447,9 @@ u32 CheckReads(EpochVariable *ev, const EpochVariable *const *writes,
   return n;
 }
 
-// The checks an ended epoch variable makes; returns how many reports it
-// filled (at most max).
-u32 CheckEnded(EpochVariable *ev, NdrReport *reports, u32 max) {
-  NdrVariable *v = VariableOf(ev->granule);
-  SpinMutexLock l(&v->mu);
+// CheckEnded with v->mu held.
+u32 CheckEndedLocked(NdrVariable *v, EpochVariable *ev, NdrReport *reports,
+                     u32 max) {
   // Its memory was handed out anew since (NdrResetRange).
   if (ev->generation != v->generation)
     return 0;
@@ -467,6 +465,18 @@ u32 CheckEnded(EpochVariable *ev, NdrReport *reports, u32 max) {
     if (r != ev && r->generation == v->generation &&
         LoadAcquire(&r->epoch->ended))
       n += CheckReads(r, writes, write_count, reports + n, max - n);
+  return n;
+}
+
+// The checks an ended epoch variable makes; returns how many reports it
+// filled (at most max). Called again while it fills all max.
+u32 CheckEnded(EpochVariable *ev, NdrReport *reports, u32 max) {
+  NdrVariable *v = VariableOf(ev->granule);
+  SpinMutexLock l(&v->mu);
+  u32 n = CheckEndedLocked(v, ev, reports, max);
+  // The last call for it: its thread is done with it.
+  if (n < max)
+    ev->checked = true;
   return n;
 }
 
@@ -516,6 +526,30 @@ void RunPendingChecks(ThreadState *thr, NdrThread *nt) {
   nt->pending_count = 0;
 }
 
+// After its memory was handed out anew: the epoch variables of v that no
+// thread names any more (checked) go to nt's free list; the others stay
+// until their threads replace them, and their own chains end at them.
+// v->mu is held.
+void Purge(NdrThread *nt, NdrVariable *v) {
+  for (EpochVariable **p = &v->head; *p;) {
+    EpochVariable *ev = *p;
+    if (!ev->checked) {
+      ev->older_own = nullptr;
+      ev->own_count = 1;
+      p = &ev->next;
+      continue;
+    }
+    __atomic_store_n(p, ev->next, __ATOMIC_RELEASE);
+    NdrEpoch *old = ev->epoch;
+    __atomic_store_n(&ev->epoch, nullptr, __ATOMIC_RELAXED);
+    Unref(old);
+    if (ev->correlations)
+      InternalFree(ev->correlations);
+    ev->next = nt->free_list;
+    nt->free_list = ev;
+  }
+}
+
 } // namespace
 
 void NdrInit() {
@@ -531,6 +565,7 @@ void NdrResetRange(ThreadState *thr, uptr addr, uptr size) {
   if (!ndr_enabled || !size)
     return;
   ScopedInRuntime in_rtl;
+  NdrThread *nt = ThreadOf(thr);
   uptr end = addr + size;
   for (uptr g = addr & ~uptr(7); g < end;) {
     uptr index = CompressAppAddr(g) / 8;
@@ -544,16 +579,14 @@ void NdrResetRange(ThreadState *thr, uptr addr, uptr size) {
     g += 8;
     if (!__atomic_load_n(&v->head, __ATOMIC_ACQUIRE))
       continue;
-    // The epoch variables stay with their threads, which may still name
-    // them (the epoch's list, the cache) and replace them first.
     SpinMutexLock l(&v->mu);
     __atomic_store_n(&v->generation, v->generation + 1, __ATOMIC_RELAXED);
+    Purge(nt, v);
   }
   // The thread's own cache forgets them (malloc and free in one epoch).
-  if (NdrThread *nt = thr->ndr)
-    for (NdrThread::CacheEntry &c : nt->cache)
-      if (c.granule >= (addr & ~uptr(7)) && c.granule < end)
-        c = {};
+  for (NdrThread::CacheEntry &c : nt->cache)
+    if (c.granule >= (addr & ~uptr(7)) && c.granule < end)
+      c = {};
 }
 
 void NdrSyncEvent(ThreadState *thr) {
