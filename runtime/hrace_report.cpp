@@ -531,7 +531,7 @@ void AddCorrelation(ReportDesc *r, const Correlation &c) {
         base = p + 1;
     t.Append(" (%s:%d)", base, f.line);
   }
-  r->Add(SectionRole::kCause, "%s", text)->indent = 1;
+  r->Add(SectionRole::kContext, "%s", text)->indent = 1;
 }
 
 } // namespace
@@ -559,7 +559,7 @@ void ReportNonDeterministicRead(ThreadState *thr, const NdrReport &report) {
     AddNdrStack(&r, s, report.deps[i], false);
   }
   if (report.correlation_count) {
-    r.Add(SectionRole::kCause, "Violated correlations:");
+    r.Add(SectionRole::kContext, "Violated correlations:");
     for (u32 i = 0; i < report.correlation_count; i++)
       AddCorrelation(&r, report.correlations[i]);
   }
