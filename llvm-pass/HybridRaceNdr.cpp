@@ -13,6 +13,8 @@
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Metadata.h"
 #include "llvm/IR/Operator.h"
 
 using namespace llvm;
@@ -123,6 +125,19 @@ computeNdrDependencies(Function &F,
   return Result;
 }
 
+std::optional<uint64_t> getNdrFieldOffset(const StoreInst &Store) {
+  // A struct-path tag: {base type, access type, offset}. A scalar access is
+  // tagged with its own type as the base.
+  const MDNode *Tag = Store.getMetadata(LLVMContext::MD_tbaa);
+  if (!Tag || Tag->getNumOperands() < 3 ||
+      Tag->getOperand(0) == Tag->getOperand(1))
+    return std::nullopt;
+  auto *Offset = mdconst::dyn_extract<ConstantInt>(Tag->getOperand(2));
+  if (!Offset || !isa<MDNode>(Tag->getOperand(0)))
+    return std::nullopt;
+  return Offset->getZExtValue();
+}
+
 Value *getNdrParentObject(Value *Ptr, const DataLayout &DL) {
   Ptr = Ptr->stripPointerCasts();
   // A field of the object at the base itself (p->f, not p[i].f: the
@@ -132,6 +147,16 @@ Value *getNdrParentObject(Value *Ptr, const DataLayout &DL) {
     if (GEP->getSourceElementType()->isStructTy() && GEP->getNumIndices() >= 2)
       return First && First->isZero() ? GEP->getPointerOperand() : nullptr;
   }
+  // The first field is the object's own address (no GEP with opaque
+  // pointers): it is a struct's when the function takes fields of it.
+  for (const User *U : Ptr->users())
+    if (auto *GEP = dyn_cast<GEPOperator>(U))
+      if (GEP->getPointerOperand() == Ptr &&
+          GEP->getSourceElementType()->isStructTy() &&
+          GEP->getNumIndices() >= 2)
+        if (auto *First = dyn_cast<ConstantInt>(GEP->idx_begin()->get()))
+          if (First->isZero())
+            return Ptr;
   APInt Offset(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
   Value *Base = Ptr->stripAndAccumulateConstantOffsets(DL, Offset, true);
   if (auto *Global = dyn_cast<GlobalVariable>(Base))

@@ -36,6 +36,8 @@
 #include "llvm/IR/ValueHandle.h"
 #include "llvm/Support/CommandLine.h"
 
+#include <optional>
+
 namespace hrace {
 
 extern llvm::cl::opt<bool> InstrumentNdr;
@@ -56,6 +58,12 @@ using NdrDependencies =
 NdrDependencies computeNdrDependencies(
     llvm::Function &F,
     const llvm::SmallPtrSetImpl<llvm::Instruction *> &Checked);
+
+/// The offset of the field a store writes inside its struct, from its
+/// type-based alias analysis tag (clang gives one at -O1 and above); none
+/// when the tag is a scalar's own. Newer LLVMs write a field's address as a
+/// byte offset from the object, which only the tag still names.
+std::optional<uint64_t> getNdrFieldOffset(const llvm::StoreInst &Store);
 
 /// The object whose field Ptr points to (a struct GEP's base, or a struct
 /// global or alloca reached at a constant offset), or null.

@@ -569,7 +569,14 @@ void Instrumenter::instrumentNdrAccess(Instruction &I, Value *Addr, Value *Size,
       if (Value *Address = Dep.Address)
         IRB.CreateCall(NdrDep, {createAddress(Address),
                                 ConstantInt::get(IntTy, Dep.Control)});
-  Value *Parent = getNdrParentObject(Store.getPointerOperand(), DL);
+  Value *Parent = nullptr;
+  if (std::optional<uint64_t> Offset = getNdrFieldOffset(Store))
+    Parent = *Offset
+                 ? IRB.CreateGEP(IRB.getInt8Ty(), Addr,
+                                 ConstantInt::get(IntptrTy, -int64_t(*Offset)))
+                 : Addr;
+  else
+    Parent = getNdrParentObject(Store.getPointerOperand(), DL);
   IRB.CreateCall(NdrWrite, {Addr, Size,
                             Parent ? createAddress(Parent)
                                    : ConstantPointerNull::get(VoidPtrTy)});

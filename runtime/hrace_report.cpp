@@ -138,18 +138,26 @@ void AddStackId(ReportDesc *r, ReportSection *s, StackId id, bool take_top) {
   s->frames_lost = lost;
 }
 
-bool DescribeStack(ReportDesc *r, uptr addr) {
+// The thread whose stack holds addr.
+bool FindStackOwner(uptr addr, u32 *thread_id) {
   SpinMutexLock l(ctx->threads.mutex());
   for (u32 slot = 0; slot < ctx->threads.slots_in_use(); slot++) {
     ThreadContext *tc = ctx->threads.ContextOfSlot(slot);
     if (tc && tc->status != ThreadStatus::kFree && addr >= tc->stack_beg &&
         addr < tc->stack_end) {
-      r->Add(SectionRole::kLocation, "Location is stack of thread T%u",
-             tc->thread_id);
+      *thread_id = tc->thread_id;
       return true;
     }
   }
   return false;
+}
+
+bool DescribeStack(ReportDesc *r, uptr addr) {
+  u32 thread_id;
+  if (!FindStackOwner(addr, &thread_id))
+    return false;
+  r->Add(SectionRole::kLocation, "Location is stack of thread T%u", thread_id);
+  return true;
 }
 
 bool DescribeGlobal(ReportDesc *r, uptr addr) {
@@ -469,7 +477,8 @@ ReportSection *AddNdrAccess(ReportDesc *r, SectionRole role, bool write,
   return s;
 }
 
-// The variable's name for a correlation: a global's name, else its address.
+// The variable's name for a correlation: a global's name (and offset), else
+// its address and where it lies: a heap block, a thread's stack.
 void AppendVariable(TextBuffer *out, uptr addr) {
   char name[256], module[256];
   uptr start, size, module_offset;
@@ -483,6 +492,15 @@ void AppendVariable(TextBuffer *out, uptr addr) {
     return;
   }
   out->Append("0x%zx", addr);
+  uptr beg;
+  if (FindHeapBlock(addr, &beg, &size)) {
+    out->Append(" (heap block of size %zu at 0x%zx, offset %zu)", size, beg,
+                addr - beg);
+    return;
+  }
+  u32 thread_id;
+  if (FindStackOwner(addr, &thread_id))
+    out->Append(" (stack of thread T%u)", thread_id);
 }
 
 const char *CorrelationName(CorrelationKind k) {

@@ -46,6 +46,18 @@ void fields(int S, int N) {
   Addr.No = N;
 }
 
+// A field through a pointer: its object is the address less the field's
+// offset (from the store's type-based alias tag, which newer LLVMs need:
+// they write the field's address as a byte offset).
+// CHECK-LABEL: define {{.*}}void @heap_fields(
+// CHECK:       call void @__hrace_ndr_write({{.*}} [[STREET:%[0-9a-z.]+]], i64 4, {{.*}} [[STREET]])
+// CHECK:       [[OBJECT:%[0-9a-z.]+]] = getelementptr i8, {{.*}}, i64 -4
+// CHECK-NEXT:  call void @__hrace_ndr_write({{.*}}, i64 4, {{.*}} [[OBJECT]])
+void heap_fields(struct Address *P, int S, int N) {
+  P->Street = S;
+  P->No = N;
+}
+
 // The module's constructor says the module was built for the checker.
 // CHECK-LABEL: define internal void @hrace.module_ctor()
 // CHECK:       call void @__hrace_init()
