@@ -147,16 +147,6 @@ Value *getNdrParentObject(Value *Ptr, const DataLayout &DL) {
     if (GEP->getSourceElementType()->isStructTy() && GEP->getNumIndices() >= 2)
       return First && First->isZero() ? GEP->getPointerOperand() : nullptr;
   }
-  // The first field is the object's own address (no GEP with opaque
-  // pointers): it is a struct's when the function takes fields of it.
-  for (const User *U : Ptr->users())
-    if (auto *GEP = dyn_cast<GEPOperator>(U))
-      if (GEP->getPointerOperand() == Ptr &&
-          GEP->getSourceElementType()->isStructTy() &&
-          GEP->getNumIndices() >= 2)
-        if (auto *First = dyn_cast<ConstantInt>(GEP->idx_begin()->get()))
-          if (First->isZero())
-            return Ptr;
   APInt Offset(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
   Value *Base = Ptr->stripAndAccumulateConstantOffsets(DL, Offset, true);
   if (auto *Global = dyn_cast<GlobalVariable>(Base))
