@@ -153,6 +153,20 @@ EpochVariable *AllocEpochVariable(NdrThread *nt) {
   return nt->slab++;
 }
 
+// An epoch variable unlinked from its history goes to nt's free list.
+void Recycle(NdrThread *nt, EpochVariable *ev) {
+  // Cleared before the epoch may be freed: a lock-free look at a stale head
+  // (AccessGranule) must never see a freed epoch's address, which the
+  // looking thread's own epoch may have taken.
+  NdrEpoch *old = ev->epoch;
+  __atomic_store_n(&ev->epoch, nullptr, __ATOMIC_RELAXED);
+  Unref(old);
+  if (ev->correlations)
+    InternalFree(ev->correlations);
+  ev->next = nt->free_list;
+  nt->free_list = ev;
+}
+
 // Unlinks the thread's epoch variable `oldest` from v's history; `newer` is
 // the next newer own one (null: none), and only other threads' lie between
 // them. Moves it to the thread's free list. v->mu is held.
@@ -164,16 +178,7 @@ void Evict(NdrThread *nt, NdrVariable *v, EpochVariable *newer,
   __atomic_store_n(p, oldest->next, __ATOMIC_RELEASE);
   if (newer)
     newer->older_own = oldest->older_own;
-  // Cleared before the epoch may be freed: a lock-free look at a stale head
-  // (AccessGranule) must never see a freed epoch's address, which the
-  // looking thread's own epoch may have taken.
-  NdrEpoch *old = oldest->epoch;
-  __atomic_store_n(&oldest->epoch, nullptr, __ATOMIC_RELAXED);
-  Unref(old);
-  if (oldest->correlations)
-    InternalFree(oldest->correlations);
-  oldest->next = nt->free_list;
-  nt->free_list = oldest;
+  Recycle(nt, oldest);
 }
 
 // A new epoch variable at the head of v's history; `newest_own` is the
@@ -540,13 +545,7 @@ void Purge(NdrThread *nt, NdrVariable *v) {
       continue;
     }
     __atomic_store_n(p, ev->next, __ATOMIC_RELEASE);
-    NdrEpoch *old = ev->epoch;
-    __atomic_store_n(&ev->epoch, nullptr, __ATOMIC_RELAXED);
-    Unref(old);
-    if (ev->correlations)
-      InternalFree(ev->correlations);
-    ev->next = nt->free_list;
-    nt->free_list = ev;
+    Recycle(nt, ev);
   }
 }
 
