@@ -53,17 +53,28 @@ bool HoldsAnyOf(const NdrEpoch *e, const NdrEpoch *of) {
   return false;
 }
 
+// Epoch `later` holds exclusively a lock that `earlier` held exclusively,
+// in a later holding.
+bool LaterHolding(const NdrEpoch *earlier, const NdrEpoch *later) {
+  for (u32 i = 0; i < later->lock_count; i++)
+    for (u32 j = 0; j < earlier->lock_count; j++)
+      if (later->locks[i].exclusive && earlier->locks[j].exclusive &&
+          later->locks[i].lock == earlier->locks[j].lock &&
+          later->locks[i].acquisition > earlier->locks[j].acquisition)
+        return true;
+  return false;
+}
+
 // W's value (its bytes of `mask`) reaches D's point: W happens before D, or
-// D is an update of those bytes under a lock W was written under, and D
-// read after W's last write.
+// D is an update of those bytes in a later holding of a lock W was written
+// under.
 bool CarriedInto(const EpochVariable &w, const EpochVariable &d, u8 mask) {
   if (w.epoch == d.epoch)
     return false;
   if (NdrHappensBefore(w.epoch, d.epoch))
     return true;
   return NdrIsLockedUpdate(d, w.written & mask) &&
-         HoldsAnyOf(w.epoch, d.epoch) &&
-         d.first_read_stamp > w.last_write_stamp;
+         LaterHolding(w.epoch, d.epoch);
 }
 
 } // namespace

@@ -22,9 +22,9 @@
 //              secures W; W' itself stays;
 //   updates:   (beyond the paper) when R is the read of a read-modify-write
 //              inside one holding of l, writes that are themselves such
-//              updates under l are not; and an update D under l that read
-//              after W (under l) wrote carries W's value on, as if W
-//              happened before D. Serialised updates (lock; x++; unlock in
+//              updates under l are not; and an update D under a later
+//              holding of l than W's carries W's value on, as if W happened
+//              before D. Serialised updates (lock; x++; unlock in
 //              every thread) are then deterministic, as table II expects;
 //              the price is that non-commuting updates under one lock
 //              (x *= 2 against x += 1) are not reported;
@@ -50,9 +50,11 @@ typedef u32 LockId;
 
 constexpr u32 kNdrMaxLocks = 8;
 
-// One holding of a lock: `acquisition` numbers the thread's acquisitions, so
-// two epochs with the same pair lie in one critical section. Only exclusive
-// holds secure anything (freedom, updates); read holds are shown in reports.
+// One holding of a lock: `acquisition` numbers the lock's acquisitions by
+// all threads, so two epochs of a thread with the same pair lie in one
+// critical section, and of two exclusive holdings the larger number came
+// later. Only exclusive holds secure anything (freedom, updates); read holds
+// are shown in reports.
 struct NdrLockHold {
   LockId lock;
   bool exclusive;
@@ -137,11 +139,6 @@ struct EpochVariable {
   // Its epoch ended and its thread ran its checks: the thread no longer
   // names it (runtime/hrace_ndr.cpp may then free it from any thread).
   u8 checked;
-  // Global order of events, for updates under one lock (taken only while
-  // the epoch holds a lock): when the epoch first read the granule, when it
-  // last wrote it.
-  u64 first_read_stamp;
-  u64 last_write_stamp;
   // The first access to bytes no earlier record of its kind covers; a third
   // such access widens the last record.
   NdrAccessRecord writes[kRecords];

@@ -28,6 +28,7 @@ constexpr u32 kNdrCacheSize = 64;
 struct NdrThread {
   NdrEpoch *epoch;
   u64 next_seq;
+  // Numbers the holdings of locks beyond kCountedLocks.
   u64 acquisitions;
   u32 lock_count;
   NdrLockHold locks[kNdrMaxLocks];
@@ -70,6 +71,12 @@ static_assert(sizeof(NdrVariable) == 16, "a variable is two words");
 // A leaf of the variable table covers 2^12 granules (32 KiB of the program).
 constexpr uptr kLeafShift = 12;
 constexpr uptr kLeafSize = uptr(1) << kLeafShift;
+// Locks whose acquisitions are counted, for the order of updates under a
+// lock: the lock ids below it (the first 64 M locks a process names). A
+// later lock's holdings are numbered per thread: they still tell one
+// holding from another, but not which came first, so updates under it
+// are not carried on (a report more, never one less).
+constexpr u32 kCountedLocks = 1u << 26;
 // Reads and writes one epoch variable sees; a granule with more epoch
 // variables is checked against its newest ones.
 constexpr u32 kMaxHistory = 256;
@@ -77,7 +84,8 @@ constexpr u32 kMaxHistory = 256;
 struct NdrGlobal {
   NdrVariable **leaves;
   uptr leaf_count;
-  u64 stamp;
+  // The acquisitions of each lock (by LockId) so far, for lock vectors.
+  u64 *lock_acquisitions;
   // Some module was built with -fsanitize-hybrid-race-ndr.
   bool instrumented;
 };
@@ -243,12 +251,6 @@ void Append(EpochVariable ***list, u32 *count, u32 *capacity,
   (*list)[(*count)++] = ev;
 }
 
-// Stamps order updates under a lock; an epoch without locks needs none.
-u64 Stamp(const NdrEpoch *e) {
-  return e->lock_count ? __atomic_add_fetch(&ndr.stamp, 1, __ATOMIC_RELAXED)
-                       : 0;
-}
-
 // The access changes nothing the epoch variable in the cache entry says.
 ALWAYS_INLINE bool AddsNothing(const NdrThread::CacheEntry &c, u8 mask,
                                bool write) {
@@ -307,15 +309,12 @@ void AccessGranule(ThreadState *thr, NdrThread *nt, uptr addr, uptr size,
     }
   }
   if (write) {
-    ev->last_write_stamp = Stamp(e);
     NdrRecordAccess(ev->writes, EpochVariable::kRecords, mask, offset, bytes,
                     pc, callers);
     ev->written |= mask;
   } else {
     u8 first = mask & ~ev->written & ~ev->read_first;
     u8 after = mask & ev->written & ~ev->read_after_write;
-    if (!ev->first_read_stamp)
-      ev->first_read_stamp = Stamp(e);
     if (first)
       NdrRecordAccess(ev->reads_first, EpochVariable::kRecords, first, offset,
                       bytes, pc, callers);
@@ -558,6 +557,8 @@ void NdrInit() {
   ndr.leaf_count = (kCompressedSize / 8 >> kLeafShift) + 1;
   ndr.leaves = static_cast<NdrVariable **>(MmapNoReserveOrDie(
       ndr.leaf_count * sizeof(NdrVariable *), "ndr variable table"));
+  ndr.lock_acquisitions = static_cast<u64 *>(
+      MmapNoReserveOrDie(kCountedLocks * sizeof(u64), "ndr lock acquisitions"));
 }
 
 void NdrResetRange(ThreadState *thr, uptr addr, uptr size) {
@@ -596,6 +597,15 @@ void NdrSyncEvent(ThreadState *thr) {
 
 namespace {
 
+// The number of this holding of `lock`; holdings of one lock come in order
+// (the lock is held, so the counter's line is this thread's already).
+u64 NextAcquisition(NdrThread *nt, LockId lock) {
+  if (lock < kCountedLocks)
+    return __atomic_add_fetch(&ndr.lock_acquisitions[lock], 1,
+                              __ATOMIC_RELAXED);
+  return ++nt->acquisitions;
+}
+
 // A lock or unlock: the epoch ends before the lock vector changes, and its
 // checks run (the interceptors call this holding no runtime lock).
 NdrThread *EndEpochAtLockChange(ThreadState *thr) {
@@ -616,7 +626,7 @@ void NdrLockAcquired(ThreadState *thr, LockId lock, bool exclusive) {
   // ones unrecorded: fewer writes shut out by freedom or updates, never
   // more.
   if (nt->lock_count < kNdrMaxLocks)
-    nt->locks[nt->lock_count++] = {lock, exclusive, ++nt->acquisitions};
+    nt->locks[nt->lock_count++] = {lock, exclusive, NextAcquisition(nt, lock)};
 }
 
 void NdrLockReleased(ThreadState *thr, LockId lock) {
