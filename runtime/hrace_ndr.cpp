@@ -142,11 +142,12 @@ NdrEpoch *StartEpoch(ThreadState *thr, NdrThread *nt) {
   return e;
 }
 
-// Epoch variables come from per-thread slabs and are never unmapped: the
-// ones a thread trims from a history go to its free list (only their own
-// thread trims them), the others stay with their histories.
+// Epoch variables come from per-thread slabs and are never unmapped: those
+// a thread unlinks from a history go to its free list, the others stay with
+// their histories. A slab is mapped straight from the kernel: the internal
+// allocator's power-of-two classes would give each 256 bytes.
 EpochVariable *AllocEpochVariable(NdrThread *nt) {
-  constexpr u32 kSlab = 64;
+  constexpr uptr kSlabBytes = 1 << 20;
   if (nt->free_list) {
     EpochVariable *ev = nt->free_list;
     nt->free_list = ev->next;
@@ -154,8 +155,8 @@ EpochVariable *AllocEpochVariable(NdrThread *nt) {
   }
   if (!nt->slab_left) {
     nt->slab = static_cast<EpochVariable *>(
-        InternalAlloc(kSlab * sizeof(EpochVariable)));
-    nt->slab_left = kSlab;
+        MmapOrDie(kSlabBytes, "ndr epoch variables"));
+    nt->slab_left = kSlabBytes / sizeof(EpochVariable);
   }
   nt->slab_left--;
   return nt->slab++;
