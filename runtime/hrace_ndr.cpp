@@ -176,18 +176,18 @@ void Recycle(NdrThread *nt, EpochVariable *ev) {
   nt->free_list = ev;
 }
 
-// Unlinks the thread's epoch variable `oldest` from v's history; `newer` is
+// Unlinks the thread's epoch variable `victim` from v's history; `newer` is
 // the next newer own one (null: none), and only other threads' lie between
 // them. Moves it to the thread's free list. v->mu is held.
 void Evict(NdrThread *nt, NdrVariable *v, EpochVariable *newer,
-           EpochVariable *oldest) {
+           EpochVariable *victim) {
   EpochVariable **p = newer ? &newer->next : &v->head;
-  while (*p != oldest)
+  while (*p != victim)
     p = &(*p)->next;
-  __atomic_store_n(p, oldest->next, __ATOMIC_RELEASE);
+  __atomic_store_n(p, victim->next, __ATOMIC_RELEASE);
   if (newer)
-    newer->older_own = oldest->older_own;
-  Recycle(nt, oldest);
+    newer->older_own = victim->older_own;
+  Recycle(nt, victim);
 }
 
 // A new epoch variable at the head of v's history; `newest_own` is the
@@ -252,6 +252,12 @@ void Append(EpochVariable ***list, u32 *count, u32 *capacity,
   (*list)[(*count)++] = ev;
 }
 
+// The cache entry of ev, with the masks it has now.
+ALWAYS_INLINE NdrThread::CacheEntry CacheEntryOf(uptr granule,
+                                                 EpochVariable *ev) {
+  return {granule, ev, ev->read_first, ev->written, ev->read_after_write};
+}
+
 // The access changes nothing the epoch variable in the cache entry says.
 ALWAYS_INLINE bool AddsNothing(const NdrThread::CacheEntry &c, u8 mask,
                                bool write) {
@@ -279,8 +285,7 @@ void AccessGranule(ThreadState *thr, NdrThread *nt, uptr addr, uptr size,
     if (head && __atomic_load_n(&head->epoch, __ATOMIC_RELAXED) == e &&
         __atomic_load_n(&head->generation, __ATOMIC_RELAXED) ==
             __atomic_load_n(&v->generation, __ATOMIC_RELAXED)) {
-      c = {granule, head, head->read_first, head->written,
-           head->read_after_write};
+      c = CacheEntryOf(granule, head);
       cached = true;
       if (AddsNothing(c, mask, write))
         return;
@@ -332,7 +337,7 @@ void AccessGranule(ThreadState *thr, NdrThread *nt, uptr addr, uptr size,
       ev->correlation_count = static_cast<u8>(found_count);
     }
   }
-  c = {granule, ev, ev->read_first, ev->written, ev->read_after_write};
+  c = CacheEntryOf(granule, ev);
 }
 
 void RunPendingChecks(ThreadState *thr, NdrThread *nt);
