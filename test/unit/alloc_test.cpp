@@ -1,0 +1,83 @@
+//===-- alloc_test.cpp - The runtime's internal allocator -----------------===//
+//
+// Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
+// See LICENSE for license information.
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+//
+//===----------------------------------------------------------------------===//
+
+#include "hrace_alloc.h"
+
+#include "gtest/gtest.h"
+
+#include <cstring>
+#include <vector>
+
+namespace hrace {
+namespace {
+
+struct Block {
+  char *p;
+  uptr size;
+};
+
+// Every size from 1 byte to past the largest class, in steps that cross
+// each class boundary.
+std::vector<uptr> SizesAcrossClasses() {
+  std::vector<uptr> sizes;
+  for (uptr s = 1; s <= 300; s++)
+    sizes.push_back(s);
+  for (uptr s = 256; s <= (1u << 16) + 64; s = s + s / 7 + 1) {
+    sizes.push_back(s);
+    sizes.push_back(s + 1);
+  }
+  sizes.push_back(1u << 16);
+  sizes.push_back((1u << 16) + 1);
+  sizes.push_back(3u << 20);
+  return sizes;
+}
+
+TEST(InternalAlloc, BlocksAreAlignedAndHoldTheirWholeSizeApart) {
+  std::vector<Block> blocks;
+  for (uptr size : SizesAcrossClasses()) {
+    char *p = static_cast<char *>(InternalAlloc(size));
+    ASSERT_NE(nullptr, p);
+    EXPECT_EQ(0u, reinterpret_cast<uptr>(p) % 16) << size;
+    blocks.push_back({p, size});
+  }
+  // Each block filled with its own byte: a block that overlapped another,
+  // or was shorter than asked, would be overwritten by its neighbour.
+  for (size_t i = 0; i < blocks.size(); i++)
+    memset(blocks[i].p, static_cast<int>(i % 251), blocks[i].size);
+  for (size_t i = 0; i < blocks.size(); i++) {
+    const Block &b = blocks[i];
+    for (uptr k = 0; k < b.size; k++)
+      ASSERT_EQ(static_cast<char>(i % 251), b.p[k]) << b.size << " @" << k;
+  }
+  for (const Block &b : blocks)
+    InternalFree(b.p);
+}
+
+TEST(InternalAlloc, FreedBlockIsReusedForItsClass) {
+  void *first = InternalAlloc(40);
+  InternalFree(first);
+  // The class's free list hands the block back: no header or new chunk.
+  void *again = InternalAlloc(48);
+  EXPECT_EQ(first, again);
+  InternalFree(again);
+}
+
+TEST(InternalAlloc, CallocZeroFillsAReusedBlock) {
+  char *p = static_cast<char *>(InternalAlloc(200));
+  memset(p, 0x5a, 200);
+  InternalFree(p);
+  char *q = static_cast<char *>(InternalCalloc(200));
+  for (int i = 0; i < 200; i++)
+    ASSERT_EQ(0, q[i]);
+  InternalFree(q);
+}
+
+TEST(InternalAlloc, FreeOfNullDoesNothing) { InternalFree(nullptr); }
+
+} // namespace
+} // namespace hrace
