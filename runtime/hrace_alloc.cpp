@@ -16,7 +16,7 @@
 // The runtime's objects are small and numerous (clock snapshots, lock sets,
 // a lock's map of what its sections wrote, one per mutex of a program with
 // a lock per node): power-of-two classes with a 16-byte header per block
-// gave a 240-byte map 512 bytes and a 40-byte snapshot 64.
+// gave a 512-byte map 1,024 bytes and a 24-byte snapshot 64.
 //
 //===----------------------------------------------------------------------===//
 
