@@ -95,12 +95,13 @@ void NoteClockChanged(SyncObject *s) {
 // published: over-synchronising can hide a race, never report a false one.
 void PublishAtomicClock(SyncObject *s, uptr addr, const VectorClock &clock,
                         bool replace) {
+  SyncExtras &x = s->Extras();
   if (s->addr != addr)
-    s->atomic_clock_shared = true;
-  if (replace && !s->atomic_clock_shared)
-    s->atomic_clock.CopyFrom(clock);
+    x.atomic_clock_shared = true;
+  if (replace && !x.atomic_clock_shared)
+    x.atomic_clock.CopyFrom(clock);
   else
-    s->atomic_clock.Join(clock);
+    x.atomic_clock.Join(clock);
 }
 
 // Whether the thread's fence clock already holds version `version` of s's
@@ -214,9 +215,9 @@ template <typename T> T AtomicLoad(const volatile T *a, int order, uptr pc) {
       SpinMutexLock l(&s->mu);
       v = __atomic_load_n(a, __ATOMIC_SEQ_CST);
       if (acquire) {
-        AcquireClock(thr, s->atomic_clock);
+        AcquireClock(thr, s->atomic_clock());
       } else {
-        thr->fence_acquire.Join(s->atomic_clock);
+        thr->fence_acquire.Join(s->atomic_clock());
         memo.sync = s;
         memo.version = s->atomic_clock_version;
       }
@@ -287,7 +288,7 @@ T AtomicRmw(volatile T *a, T v, T cmp, int op, int success_order,
     // its clock (at worst more than it should).
     if (SyncObject *late = ctx->syncs.Get(addr)) {
       SpinMutexLock l(&late->mu);
-      thr->fence_acquire.Join(late->atomic_clock);
+      thr->fence_acquire.Join(late->atomic_clock());
     }
     AtomicMemoryAccess(thr, pc, addr, sizeof(T), op >= 0 || old == cmp);
     return old;
@@ -302,9 +303,9 @@ T AtomicRmw(volatile T *a, T v, T cmp, int op, int success_order,
     bool exchanged = op >= 0 || old == cmp;
     int order = exchanged ? success_order : failure_order;
     if (HasAcquire(order))
-      AcquireClock(thr, s->atomic_clock);
+      AcquireClock(thr, s->atomic_clock());
     else
-      thr->fence_acquire.Join(s->atomic_clock);
+      thr->fence_acquire.Join(s->atomic_clock());
     // After the acquire, before the release: a failed exchange only read.
     // (The access may start a segment of a new generation, which the
     // release must include. A race found here is reported with s->mu held;
@@ -356,7 +357,7 @@ void HookAccess(void *addr, uptr size, int order, bool write, bool before,
     } else if (SyncObject *s = ctx->syncs.Get(a)) {
       // A relaxed read: for the thread's next acquire fence.
       SpinMutexLock l(&s->mu);
-      thr->fence_acquire.Join(s->atomic_clock);
+      thr->fence_acquire.Join(s->atomic_clock());
     }
     if (size)
       AtomicMemoryAccess(thr, pc, a, size, write);
@@ -370,7 +371,7 @@ namespace hrace {
 void AtomicAcquireAddr(ThreadState *thr, uptr addr) {
   if (SyncObject *s = ctx->syncs.Get(addr)) {
     SpinMutexLock l(&s->mu);
-    AcquireClock(thr, s->atomic_clock);
+    AcquireClock(thr, s->atomic_clock());
   }
 }
 

@@ -164,7 +164,8 @@ bool CheckInit(ThreadState *thr, uptr pc, uptr addr, SyncKind kind,
     bool waited;
     {
       SpinMutexLock l(&s->mu);
-      waited = s->barrier && s->barrier->arrived;
+      SyncExtras *x = s->extras();
+      waited = x && x->barrier && x->barrier->arrived;
     }
     if (!waited && OnOwnStack(thr, addr))
       return false;
@@ -337,14 +338,15 @@ bool CheckDestroy(ThreadState *thr, uptr pc, uptr addr, SyncKind kind) {
                  s->lock_id, addr);
     return true;
   }
-  u32 waiters = LoadRelaxed(&s->waiters);
-  if (kind == SyncKind::kCond) {
+  SyncExtras *x = s->extras();
+  u32 waiters = x ? LoadRelaxed(&x->waiters) : 0;
+  if (x && kind == SyncKind::kCond) {
     SpinMutexLock l(&s->mu);
-    waiters = s->waiters - s->woken;
+    waiters = x->waiters - x->woken;
   }
-  if (kind == SyncKind::kBarrier) {
+  if (x && kind == SyncKind::kBarrier) {
     SpinMutexLock l(&s->mu);
-    waiters = s->barrier ? s->barrier->arrived : 0;
+    waiters = x->barrier ? x->barrier->arrived : 0;
   }
   if (!waiters || IsLock(kind))
     return false;
@@ -370,11 +372,12 @@ bool CondWaitBegin(ThreadState *thr, uptr pc, uptr cond, uptr mutex) {
       c->kind = SyncKind::kCond;
     // POSIX binds a condition variable to one mutex while threads wait on
     // it; with no waiter left it may be used with another.
-    if (c->waiters && c->cond_mutex != mutex)
-      other_mutex = c->cond_mutex;
+    SyncExtras &x = c->Extras();
+    if (x.waiters && x.cond_mutex != mutex)
+      other_mutex = x.cond_mutex;
     else
-      c->cond_mutex = mutex;
-    c->waiters++;
+      x.cond_mutex = mutex;
+    x.waiters++;
   }
   if (!Enabled())
     return false;
@@ -422,10 +425,11 @@ void CondWaitEnd(ThreadState *thr, uptr cond) {
   (void)thr;
   if (SyncObject *c = ctx->syncs.Get(cond)) {
     SpinMutexLock l(&c->mu);
-    if (c->waiters)
-      c->waiters--;
-    if (c->woken)
-      c->woken--;
+    SyncExtras &x = c->Extras();
+    if (x.waiters)
+      x.waiters--;
+    if (x.woken)
+      x.woken--;
   }
 }
 
@@ -433,7 +437,8 @@ void CondSignalled(ThreadState *thr, uptr cond, bool broadcast) {
   (void)thr;
   if (SyncObject *c = ctx->syncs.Get(cond)) {
     SpinMutexLock l(&c->mu);
-    c->woken = broadcast || c->woken >= c->waiters ? c->waiters : c->woken + 1;
+    SyncExtras &x = c->Extras();
+    x.woken = broadcast || x.woken >= x.waiters ? x.waiters : x.woken + 1;
   }
 }
 
@@ -452,13 +457,13 @@ bool CheckBarrierWait(ThreadState *thr, uptr pc, uptr addr) {
 void SemWaitBegin(ThreadState *thr, uptr addr) {
   (void)thr;
   if (SyncObject *s = ctx->syncs.GetOrCreate(addr))
-    __atomic_fetch_add(&s->waiters, 1u, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&s->Extras().waiters, 1u, __ATOMIC_RELAXED);
 }
 
 void SemWaitEnd(ThreadState *thr, uptr addr) {
   (void)thr;
   if (SyncObject *s = ctx->syncs.Get(addr))
-    __atomic_fetch_sub(&s->waiters, 1u, __ATOMIC_RELAXED);
+    __atomic_fetch_sub(&s->Extras().waiters, 1u, __ATOMIC_RELAXED);
 }
 
 void ReportFailedCall(ThreadState *thr, uptr pc, const char *function,

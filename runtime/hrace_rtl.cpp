@@ -330,9 +330,10 @@ void ReleaseAddr(ThreadState *thr, uptr addr) {
 namespace {
 // s->mu must be held.
 BarrierState *BarrierOf(SyncObject *s) {
-  if (!s->barrier)
-    s->barrier = new (InternalCalloc(sizeof(BarrierState))) BarrierState();
-  return s->barrier;
+  SyncExtras &x = s->Extras();
+  if (!x.barrier)
+    x.barrier = new (InternalCalloc(sizeof(BarrierState))) BarrierState();
+  return x.barrier;
 }
 } // namespace
 
@@ -379,8 +380,9 @@ u32 BarrierArrive(ThreadState *thr, uptr addr) {
 void BarrierLeave(ThreadState *thr, uptr addr, u32 round) {
   if (SyncObject *s = ctx->syncs.Get(addr)) {
     SpinMutexLock l(&s->mu);
-    if (s->barrier)
-      AcquireClock(thr, s->barrier->round_clock[round % 2]);
+    SyncExtras *x = s->extras();
+    if (x && x->barrier)
+      AcquireClock(thr, x->barrier->round_clock[round % 2]);
   }
 }
 
@@ -442,7 +444,7 @@ void MutexLocked(ThreadState *thr, uptr pc, SyncObject *s, bool write) {
     AcquireClock(thr, s->clock);
     // A writer is ordered after every reader that released before it.
     if (write)
-      AcquireClock(thr, s->read_clock);
+      AcquireClock(thr, s->read_clock());
   }
   if (first) {
     if (TracksAcquisitions())
@@ -492,7 +494,7 @@ void MutexUnlocking(ThreadState *thr, SyncObject *s, bool write,
     if (write)
       s->clock.CopyFrom(thr->vc);
     else
-      s->read_clock.Join(thr->vc);
+      s->Extras().read_clock.Join(thr->vc);
   }
   if (!last)
     return;

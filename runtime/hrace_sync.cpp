@@ -34,6 +34,48 @@ bool SyncTable::ChunkMayHoldObjects(uptr chunk) const {
   return LoadAcquire(&chunk_marks_[chunk]) != 0;
 }
 
+namespace {
+// What an object without extras has published through them: nothing.
+const VectorClock kEmptyClock;
+} // namespace
+
+SyncExtras &SyncObject::Extras() {
+  if (SyncExtras *x = extras())
+    return *x;
+  SyncExtras *fresh = new (InternalCalloc(sizeof(SyncExtras))) SyncExtras();
+  SyncExtras *expected = nullptr;
+  if (__atomic_compare_exchange_n(&extras_, &expected, fresh, false,
+                                  __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE))
+    return *fresh;
+  InternalFree(fresh);
+  return *expected;
+}
+
+const VectorClock &SyncObject::atomic_clock() const {
+  SyncExtras *x = extras();
+  return x ? x->atomic_clock : kEmptyClock;
+}
+
+const VectorClock &SyncObject::read_clock() const {
+  SyncExtras *x = extras();
+  return x ? x->read_clock : kEmptyClock;
+}
+
+void SyncObject::FreeExtras() {
+  SyncExtras *x = extras();
+  if (!x)
+    return;
+  x->atomic_clock.Free();
+  x->read_clock.Free();
+  if (x->barrier) {
+    x->barrier->round_clock[0].Free();
+    x->barrier->round_clock[1].Free();
+    InternalFree(x->barrier);
+  }
+  InternalFree(x);
+  StoreRelease(&extras_, static_cast<SyncExtras *>(nullptr));
+}
+
 SyncId SyncTable::Allocate() {
   SpinMutexLock l(&mu_);
   SyncId id = free_count_ ? free_ids_[--free_count_] : next_id_++;
@@ -53,14 +95,7 @@ void SyncTable::Release(SyncId id) {
   if (s->in_lock_order_graph && forget_lock_)
     forget_lock_(s->lock_id);
   s->clock.Free();
-  s->atomic_clock.Free();
-  s->read_clock.Free();
-  if (s->barrier) {
-    s->barrier->round_clock[0].Free();
-    s->barrier->round_clock[1].Free();
-    InternalFree(s->barrier);
-    s->barrier = nullptr;
-  }
+  s->FreeExtras();
   s->writes.Free();
   SpinMutexLock l(&mu_);
   free_ids_[free_count_++] = id;

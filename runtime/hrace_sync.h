@@ -51,53 +51,22 @@ enum class SyncKind : u8 {
   kSemaphore,
 };
 
-struct SyncObject {
-  SpinMutex mu;
-  uptr addr;
-  // The name in reports (M<n>), unique for the life of the process; given
-  // when the object is first locked (0 until then), so that M1 is the first
-  // lock taken whichever thread created the object.
-  LockId lock_id;
-  // The interned set {lock_id}, 0 until the first acquisition asks: most
-  // sections hold one lock, and its set then costs no table lookup
-  // (HeldLocks). Racing threads store the same id.
-  LockSetId single_lock_set;
-  // What releases published: unlock, signal, post, barrier arrival, atomic
-  // release, ANNOTATE_HAPPENS_BEFORE.
-  VectorClock clock;
+// What only some objects need, out of line: atomic variables, reader-writer
+// locks, condition variables, semaphores and barriers. A program with a
+// mutex per node of a tree (freqmine: a million) has none, and its objects
+// are half the size they were with these inline.
+struct SyncExtras {
   // What an acquire of the atomic variable's current value learns
-  // (hrace_atomic.cpp). Apart from `clock`: a lock word is an atomic
-  // variable and a lock at once, and its relaxed stores must not empty
-  // what its unlocks published. Bumped version at every change, for the
-  // fence memo of relaxed readers.
+  // (hrace_atomic.cpp). Apart from SyncObject::clock: a lock word is an
+  // atomic variable and a lock at once, and its relaxed stores must not
+  // empty what its unlocks published.
   VectorClock atomic_clock;
-  u32 atomic_clock_version;
   // Atomics at two addresses of the object's granule have used the atomic
   // clock: it only ever joins (hrace_atomic.cpp, PublishAtomicClock).
   bool atomic_clock_shared;
   // What read-unlocks of a reader-writer lock published; only a write lock
   // acquires it (a reader need not wait for other readers).
   VectorClock read_clock;
-  // Write owner of a lock (thread id + 1, 0 when free) and its recursion:
-  // changed without `mu` by the thread that holds the lock, read by any
-  // with relaxed atomics (MutexLocked).
-  u32 owner;
-  u32 recursion;
-  // ANNOTATE_PURE_HAPPENS_BEFORE_MUTEX: this lock orders (unlock before the
-  // next lock) in the hybrid machines too, as every lock does in msm=hb.
-  bool pure_happens_before;
-  // Barriers only: made by the first pthread_barrier_init or arrival.
-  BarrierState *barrier;
-  // For the misuse checks: the kind, whether a pthread_*_init made it (a
-  // barrier must be), and where the object was first seen.
-  SyncKind kind;
-  bool initialized;
-  // The lock is a node of the lock-order graph (hrace_lock_order.h).
-  bool in_lock_order_graph;
-  StackId first_seen;
-  u32 first_seen_thread;
-  // Read holds of a reader-writer lock, counted atomically without `mu`.
-  u32 readers;
   // Threads inside pthread_cond_wait or sem_wait on the object, and the
   // mutex the condition variable's waiters use.
   u32 waiters;
@@ -105,10 +74,65 @@ struct SyncObject {
   // already unblocked (they may destroy it before the waiters return).
   u32 woken;
   uptr cond_mutex;
+  // Barriers only: made by the first pthread_barrier_init or arrival.
+  BarrierState *barrier;
+};
+
+struct SyncObject {
+  SpinMutex mu;
+  // The name in reports (M<n>), unique for the life of the process; given
+  // when the object is first locked (0 until then), so that M1 is the first
+  // lock taken whichever thread created the object.
+  LockId lock_id;
+  uptr addr;
+  // The interned set {lock_id}, 0 until the first acquisition asks: most
+  // sections hold one lock, and its set then costs no table lookup
+  // (HeldLocks). Racing threads store the same id.
+  LockSetId single_lock_set;
+  // Bumped at every change of the atomic clock, for the fence memo of
+  // relaxed readers; it keeps counting when the object's slot is reused.
+  u32 atomic_clock_version;
+  // What releases published: unlock, signal, post, barrier arrival, atomic
+  // release, ANNOTATE_HAPPENS_BEFORE.
+  VectorClock clock;
+  // Write owner of a lock (thread id + 1, 0 when free) and its recursion:
+  // changed without `mu` by the thread that holds the lock, read by any
+  // with relaxed atomics (MutexLocked).
+  u32 owner;
+  u32 recursion;
+  // Read holds of a reader-writer lock, counted atomically without `mu`.
+  u32 readers;
+  // For the misuse checks: where the object was first seen, the kind, and
+  // whether a pthread_*_init made it (a barrier must be).
+  StackId first_seen;
+  u32 first_seen_thread;
+  SyncKind kind;
+  bool initialized;
+  // The lock is a node of the lock-order graph (hrace_lock_order.h).
+  bool in_lock_order_graph;
+  // ANNOTATE_PURE_HAPPENS_BEFORE_MUTEX: this lock orders (unlock before the
+  // next lock) in the hybrid machines too, as every lock does in msm=hb.
+  bool pure_happens_before;
   // Locks: what their critical sections wrote, and what the writers knew
   // (DS of the write/read relations, hrace_write_read.h).
   LockWrites writes;
+
+  // The out-of-line part if it was made.
+  SyncExtras *extras() const { return LoadAcquire(&extras_); }
+  // The out-of-line part, made now if need be (by any thread, with or
+  // without `mu`: the first one published wins).
+  SyncExtras &Extras();
+  // The atomic clock and the read-unlock clock, empty if never made.
+  const VectorClock &atomic_clock() const;
+  const VectorClock &read_clock() const;
+  // Freed with the object's slot (SyncTable::Release).
+  void FreeExtras();
+
+private:
+  SyncExtras *extras_;
 };
+// The table holds one per live mutex of the program (freqmine: a million).
+static_assert(sizeof(SyncObject) <= 128, "SyncObject grew past 128 bytes");
 
 class SyncTable {
 public:
