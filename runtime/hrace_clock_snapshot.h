@@ -79,6 +79,10 @@ public:
   void JoinInto(VectorClock *clock) const;
   void Reset();
   bool empty() const { return !base(); }
+  // Refers to the same snapshot, slot and clock as `other`.
+  bool SameAs(const ClockRef &other) const {
+    return base_and_slot_ == other.base_and_slot_ && clock_ == other.clock_;
+  }
 
 private:
   // The snapshot's address in the low 48 bits (user-space pointers have

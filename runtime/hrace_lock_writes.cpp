@@ -14,84 +14,128 @@
 
 namespace hrace {
 
-LockWrites::Entry *LockWrites::Find(uptr key) {
-  for (u32 i = First(key >> 8); count_ && i != kNone; i = Next(i))
-    if (At(i).key == key)
-      return &At(i);
-  return nullptr;
+namespace {
+// Capacities grow by half (2, 3, 4, 6, 8, 12, ...), not doubling: most locks
+// keep a handful of locations, and the block is sized to them.
+u32 Grown(u32 capacity, u32 limit) {
+  u32 next = capacity < 2 ? capacity + 1 : capacity + capacity / 2;
+  return next < limit ? next : limit;
 }
+} // namespace
 
-void LockWrites::Link(u32 i) {
-  u8 &head = Heads()[Bucket(At(i).Granule())];
-  Nexts()[i] = head;
-  head = static_cast<u8>(i);
-}
-
-void LockWrites::Unlink(u32 i) {
-  u8 *link = &Heads()[Bucket(At(i).Granule())];
-  while (*link != i)
-    link = &Nexts()[*link];
-  *link = Nexts()[i];
-}
-
-void LockWrites::Grow() {
-  u32 cap = capacity_ * 2;
-  Entry *old = spill_ ? SpillEntries() : nullptr;
-  void *spill = InternalAlloc((cap - 1) * sizeof(Entry) + 2 * cap);
-  // A ClockRef is a pointer and two numbers: moving its bytes moves it.
-  if (old)
-    internal_memcpy(spill, old, (count_ - 1) * sizeof(Entry));
-  InternalFree(old);
-  spill_ = spill;
-  capacity_ = static_cast<u16>(cap);
-  internal_memset(Heads(), kNone, cap);
+u32 LockWrites::Find(u64 key) const {
+  const u64 *entries = Entries();
   for (u32 i = 0; i < count_; i++)
-    Link(i);
+    if ((entries[i] & kKeyMask) == key)
+      return i;
+  return count_;
 }
 
-LockWrites::Entry *LockWrites::Insert(uptr key) {
-  if (count_ == capacity_ && capacity_ < kMaxEntries)
-    Grow();
-  u32 i;
-  if (count_ < capacity_) {
-    i = count_++;
-    new (&At(i)) Entry();
-  } else {
-    // Full: the entries were appended in order, so the next one round the
-    // ring is the oldest.
-    i = next_evicted_;
-    next_evicted_ = static_cast<u16>((next_evicted_ + 1) % capacity_);
-    Unlink(i);
+void LockWrites::Grow(u32 entries, u32 records) {
+  void *block = InternalAlloc(records * sizeof(Record) + entries * sizeof(u64));
+  Record *fresh_records = static_cast<Record *>(block);
+  // A ClockRef is a pointer and two numbers: moving its bytes moves it.
+  if (block_)
+    internal_memcpy(fresh_records, Records(),
+                    record_capacity_ * sizeof(Record));
+  for (u32 i = record_capacity_; i < records; i++)
+    new (&fresh_records[i]) Record();
+  u64 *fresh_entries = reinterpret_cast<u64 *>(fresh_records + records);
+  if (block_)
+    internal_memcpy(fresh_entries, Entries(), count_ * sizeof(u64));
+  InternalFree(block_);
+  block_ = block;
+  entry_capacity_ = static_cast<u16>(entries);
+  record_capacity_ = static_cast<u16>(records);
+}
+
+u32 LockWrites::Insert(u64 key) {
+  // The first location comes with room for its record: one block.
+  if (count_ == entry_capacity_ && entry_capacity_ < kMaxEntries)
+    Grow(Grown(entry_capacity_, kMaxEntries),
+         record_capacity_ ? record_capacity_ : 1);
+  if (count_ < entry_capacity_) {
+    Entries()[count_] = key;
+    return count_++;
   }
-  At(i).key = key;
-  if (spill_)
-    Link(i);
-  return &At(i);
+  // Full: the entries were appended in order, so the next one round the
+  // ring is the oldest.
+  u32 i = next_evicted_;
+  next_evicted_ = static_cast<u16>((next_evicted_ + 1) % entry_capacity_);
+  Unref(RecordOf(Entries()[i]));
+  Entries()[i] = key;
+  return i;
+}
+
+u32 LockWrites::FreeRecord() {
+  for (u32 r = 0; r < record_capacity_; r++)
+    if (!Records()[r].refs)
+      return r;
+  // Every record is used by a location, so there are fewer than
+  // kMaxEntries of them.
+  u32 r = record_capacity_;
+  Grow(entry_capacity_, Grown(record_capacity_, kMaxEntries));
+  return r;
+}
+
+void LockWrites::SetRecord(u32 entry, u32 record) {
+  u64 &e = Entries()[entry];
+  e = (e & kKeyMask) | static_cast<u64>(record) << kRecordShift;
+  Records()[record].refs++;
+}
+
+void LockWrites::Unref(u32 record) {
+  Record &r = Records()[record];
+  if (--r.refs == 0)
+    r.clock.Reset();
 }
 
 void LockWrites::Publish(uptr addr, uptr size, const ClockRef &clock,
                          bool accumulate, u32 seq) {
   ForEachGranuleMask(addr, size, kMaxGranulesPerWrite, [&](uptr g, u8 mask) {
-    uptr key = g << 8 | mask;
-    Entry *e = Find(key);
-    if (e && accumulate) {
-      e->clock.Join(clock);
-    } else {
-      if (!e)
-        e = Insert(key);
-      e->clock.Assign(clock);
+    u64 key = KeyOf(g, mask);
+    u32 i = block_ ? Find(key) : count_;
+    if (i < count_ && accumulate) {
+      u32 old = RecordOf(Entries()[i]);
+      if (Records()[old].refs > 1) {
+        // Shared with other locations of its section: this one's joined
+        // clock is its own.
+        u32 mine = FreeRecord();
+        Records()[mine].clock.Assign(Records()[old].clock);
+        Unref(old);
+        SetRecord(i, mine);
+        old = mine;
+      }
+      Records()[old].clock.Join(clock);
+      Records()[old].seq = seq;
+      return;
     }
-    e->seq = seq;
+    if (i < count_)
+      Unref(RecordOf(Entries()[i]));
+    else
+      i = Insert(key);
+    u32 r = last_record_;
+    bool same_section = r < record_capacity_ && Records()[r].refs &&
+                        Records()[r].seq == seq &&
+                        Records()[r].clock.SameAs(clock);
+    if (!same_section) {
+      r = FreeRecord();
+      Records()[r].clock.Assign(clock);
+      Records()[r].seq = seq;
+      last_record_ = static_cast<u16>(r);
+    }
+    SetRecord(i, r);
   });
 }
 
 void LockWrites::Free() {
-  for (u32 i = 0; i < count_; i++)
-    At(i).clock.Reset();
-  InternalFree(spill_);
-  spill_ = nullptr;
-  count_ = next_evicted_ = 0;
-  capacity_ = 1;
+  for (u32 r = 0; r < record_capacity_; r++)
+    if (Records()[r].refs)
+      Records()[r].clock.Reset();
+  InternalFree(block_);
+  block_ = nullptr;
+  count_ = entry_capacity_ = record_capacity_ = next_evicted_ = 0;
+  last_record_ = 0;
   sections_ = 0;
 }
 

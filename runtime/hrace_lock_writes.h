@@ -22,9 +22,16 @@
 //
 // Bounded: at most kMaxEntries locations per lock, the oldest forgotten
 // first. A forgotten location creates no edge: at worst a report that pure
-// happens-before would not make, never a missed one. The first location
-// lives in the lock's SyncObject: most locks guard one or two words, and a
-// program with a lock per tree node has millions of them.
+// happens-before would not make, never a missed one.
+//
+// Small, because a program with a lock per tree node has millions of them
+// (freqmine: a section that links a child writes five of its words): a
+// location is 8 bytes, its granule, mask and the index of a record that
+// holds the clock and section number, and the locations one section wrote
+// share one record (copied when a later read-modify-write joins one of
+// them). Locations and records live in one block, searched linearly (64
+// locations at most); the object holds 24 bytes. A 32-byte location with
+// its own clock and a hash chain took 256 bytes per lock for the five.
 //
 // Not thread-safe: the lock's SyncObject guards it with its mutex.
 //
@@ -74,10 +81,12 @@ public:
       return;
     ForEachGranuleMask(addr, size, kMaxGranulesPerWrite,
                        [&](uptr granule, u8 mask) {
-                         for (u32 i = First(granule); i != kNone; i = Next(i)) {
-                           const Entry &e = At(i);
-                           if (e.Granule() == granule && (e.Mask() & mask))
-                             fn(e.clock, e.seq);
+                         for (u32 i = 0; i < count_; i++) {
+                           u64 e = Entries()[i];
+                           if (GranuleOf(e) == granule && (MaskOf(e) & mask)) {
+                             const Record &r = Records()[RecordOf(e)];
+                             fn(r.clock, r.seq);
+                           }
                          }
                        });
   }
@@ -86,48 +95,53 @@ public:
   void Free();
 
 private:
-  static constexpr u8 kNone = 0xff;
-  struct Entry {
-    // The granule's address << 8 | the byte mask.
-    uptr key = 0;
+  // What one or more locations' writers knew, and the section that wrote
+  // them last; `refs` locations use it (0: free).
+  struct Record {
     ClockRef clock;
-    u32 seq = 0;
-    uptr Granule() const { return key >> 8; }
-    u8 Mask() const { return static_cast<u8>(key); }
+    u32 seq;
+    u32 refs;
   };
-  // Where the second and later locations go: capacity_ - 1 entries, then
-  // chains by granule hash through all entries (first_ is entry 0): a head
-  // per bucket and a next per entry, capacity_ of each.
-  Entry *SpillEntries() const { return reinterpret_cast<Entry *>(spill_); }
-  u8 *Heads() const {
-    return reinterpret_cast<u8 *>(SpillEntries() + capacity_ - 1);
+  // An entry: the granule's address / 8 in bits 8..52, the byte mask in
+  // bits 0..7, its record's index from bit 56 (kMaxEntries records at most,
+  // one per location).
+  static constexpr u32 kRecordShift = 56;
+  static constexpr u64 kKeyMask = (1ull << kRecordShift) - 1;
+  static u64 KeyOf(uptr granule, u8 mask) {
+    return static_cast<u64>(granule >> 3) << 8 | mask;
   }
-  u8 *Nexts() const { return Heads() + capacity_; }
-  // capacity_ is a power of two: one bucket per entry.
-  u32 Bucket(uptr granule) const {
-    return static_cast<u32>(((granule >> 3) * 0x9E3779B97F4A7C15ull) >> 32) &
-           (capacity_ - 1);
+  static uptr GranuleOf(u64 e) {
+    return static_cast<uptr>((e & kKeyMask) >> 8) << 3;
   }
-  u32 First(uptr granule) const {
-    return spill_ ? Heads()[Bucket(granule)] : 0;
-  }
-  u32 Next(u32 i) const { return spill_ ? Nexts()[i] : kNone; }
-  Entry &At(u32 i) { return i ? SpillEntries()[i - 1] : first_; }
-  const Entry &At(u32 i) const { return i ? SpillEntries()[i - 1] : first_; }
-  Entry *Find(uptr key);
-  Entry *Insert(uptr key);
-  void Grow();
-  void Link(u32 i);
-  void Unlink(u32 i);
+  static u8 MaskOf(u64 e) { return static_cast<u8>(e); }
+  static u32 RecordOf(u64 e) { return static_cast<u32>(e >> kRecordShift); }
 
-  Entry first_;
-  void *spill_ = nullptr;
+  // The block: record_capacity_ records, then entry_capacity_ entries.
+  Record *Records() const { return static_cast<Record *>(block_); }
+  u64 *Entries() const {
+    return reinterpret_cast<u64 *>(Records() + record_capacity_);
+  }
+  // The entry holding `key`, or count_.
+  u32 Find(u64 key) const;
+  // A new entry for key (the oldest one's place when the map is full), with
+  // no record yet.
+  u32 Insert(u64 key);
+  // A free record, the block grown if none is; its refs stay 0.
+  u32 FreeRecord();
+  void SetRecord(u32 entry, u32 record);
+  void Unref(u32 record);
+  void Grow(u32 entries, u32 records);
+
+  void *block_ = nullptr;
   u16 count_ = 0;
-  // Entries that fit without growing: first_ and the spill's.
-  u16 capacity_ = 1;
+  u16 entry_capacity_ = 0;
+  u16 record_capacity_ = 0;
   // Where the next insertion into a full map goes: the oldest entry.
   u16 next_evicted_ = 0;
   u32 sections_ = 0;
+  // The record the last Publish used: the next location of the same
+  // section shares it.
+  u16 last_record_ = 0;
 };
 
 } // namespace hrace

@@ -132,7 +132,7 @@ private:
   SyncExtras *extras_;
 };
 // The table holds one per live mutex of the program (freqmine: a million).
-static_assert(sizeof(SyncObject) <= 128, "SyncObject grew past 128 bytes");
+static_assert(sizeof(SyncObject) <= 96, "SyncObject grew past 96 bytes");
 
 class SyncTable {
 public:

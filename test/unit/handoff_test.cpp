@@ -214,6 +214,30 @@ TEST_F(LockWritesTest, AnEntryRemembersTheSectionThatWroteItLast) {
   EXPECT_EQ(std::vector<u32>({3, 2}), seqs);
 }
 
+// The locations a section wrote share what their writer knew; a later
+// read-modify-write of one joins into its own copy.
+TEST_F(LockWritesTest, AReadModifyWriteOfOneLocationLeavesItsSectionsOthers) {
+  u32 seq = writes.EndSection();
+  Clock first(0, 3);
+  Publish(kFlag, 16, first, false, seq);
+  Publish(kFlag + 16, 4, first, false, seq);
+  Publish(kFlag + 8, 8, Clock(1, 5), true);
+  EXPECT_EQ(Found({{3, 0}}), Find(kFlag, 4));
+  EXPECT_EQ(Found({{3, 5}}), Find(kFlag + 8, 4));
+  EXPECT_EQ(Found({{3, 0}}), Find(kFlag + 16, 4));
+}
+
+TEST_F(LockWritesTest, ALocationWrittenTwiceInOneSectionKeepsItsClock) {
+  u32 seq = writes.EndSection();
+  Clock clock(0, 3);
+  Publish(kFlag, 4, clock, false, seq);
+  Publish(kFlag + 8, 4, clock, false, seq);
+  Publish(kFlag, 4, clock, false, seq);
+  EXPECT_EQ(2u, writes.size());
+  EXPECT_EQ(Found({{3, 0}}), Find(kFlag, 4));
+  EXPECT_EQ(Found({{3, 0}}), Find(kFlag + 8, 4));
+}
+
 TEST_F(LockWritesTest, FreeForgetsEverything) {
   Publish(kFlag, 4, Clock(0, 7), false);
   writes.Free();
