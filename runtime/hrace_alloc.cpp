@@ -8,8 +8,9 @@
 //
 // Size classes of every multiple of 16 bytes up to 256, then four per
 // doubling up to 64 KiB (320, 384, 448, 512, 640, ...), each a free list
-// carved from 1 MiB chunks aligned to 1 MiB. A block carries no header: its
-// chunk's first 16 bytes hold the class, found from the block's address.
+// in front of blocks handed out in order from 1 MiB chunks aligned to
+// 1 MiB. A block carries no header: its chunk's first 16 bytes hold the
+// class, found from the block's address.
 // Requests above 64 KiB are mapped whole, on the same alignment, with the
 // header saying how much.
 //
@@ -51,9 +52,14 @@ struct FreeBlock {
   FreeBlock *next;
 };
 
+// Freed blocks first, then the untouched rest of the class's newest chunk:
+// a chunk's pages are touched only as its blocks are handed out (48 classes
+// carved whole at their first use cost a small program 13 MB).
 struct SizeClass {
   SpinMutex mu;
   FreeBlock *free_list;
+  char *fresh;
+  char *fresh_end;
 };
 
 SizeClass size_classes[kNumClasses];
@@ -99,13 +105,8 @@ ChunkHeader *ChunkOf(void *p) {
 void Refill(SizeClass *sc, u32 cls) {
   char *chunk = MapAligned(kChunkSize);
   reinterpret_cast<ChunkHeader *>(chunk)->cls = cls;
-  uptr block_size = ClassSize(cls);
-  for (uptr off = sizeof(ChunkHeader); off + block_size <= kChunkSize;
-       off += block_size) {
-    FreeBlock *b = reinterpret_cast<FreeBlock *>(chunk + off);
-    b->next = sc->free_list;
-    sc->free_list = b;
-  }
+  sc->fresh = chunk + sizeof(ChunkHeader);
+  sc->fresh_end = chunk + kChunkSize;
 }
 
 } // namespace
@@ -143,11 +144,16 @@ void *InternalAlloc(uptr size) {
   u32 cls = ClassOf(size);
   SizeClass *sc = &size_classes[cls];
   SpinMutexLock l(&sc->mu);
-  if (!sc->free_list)
+  if (FreeBlock *b = sc->free_list) {
+    sc->free_list = b->next;
+    return b;
+  }
+  uptr block_size = ClassSize(cls);
+  if (static_cast<uptr>(sc->fresh_end - sc->fresh) < block_size)
     Refill(sc, cls);
-  FreeBlock *b = sc->free_list;
-  sc->free_list = b->next;
-  return b;
+  char *p = sc->fresh;
+  sc->fresh += block_size;
+  return p;
 }
 
 void *InternalCalloc(uptr size) {
