@@ -23,11 +23,14 @@ u32 Grown(u32 capacity, u32 limit) {
 }
 } // namespace
 
-u32 LockWrites::Find(u64 key) const {
+u32 LockWrites::Find(u64 key) {
   const u64 *entries = Entries();
-  for (u32 i = 0; i < count_; i++)
-    if ((entries[i] & kKeyMask) == key)
+  u32 start = next_probe_ < count_ ? next_probe_ : 0;
+  for (u32 k = 0, i = start; k < count_; k++, i = i + 1 < count_ ? i + 1 : 0)
+    if ((entries[i] & kKeyMask) == key) {
+      next_probe_ = static_cast<u16>(i + 1);
       return i;
+    }
   return count_;
 }
 
@@ -135,7 +138,7 @@ void LockWrites::Free() {
   InternalFree(block_);
   block_ = nullptr;
   count_ = entry_capacity_ = record_capacity_ = next_evicted_ = 0;
-  last_record_ = 0;
+  last_record_ = next_probe_ = 0;
   sections_ = 0;
 }
 

@@ -122,7 +122,7 @@ private:
     return reinterpret_cast<u64 *>(Records() + record_capacity_);
   }
   // The entry holding `key`, or count_.
-  u32 Find(u64 key) const;
+  u32 Find(u64 key);
   // A new entry for key (the oldest one's place when the map is full), with
   // no record yet.
   u32 Insert(u64 key);
@@ -142,6 +142,10 @@ private:
   // The record the last Publish used: the next location of the same
   // section shares it.
   u16 last_record_ = 0;
+  // Where the next search starts: after the entry found last. A section
+  // mostly writes what the lock's previous section wrote, in the same
+  // order, so each search hits at its first probe.
+  u16 next_probe_ = 0;
 };
 
 } // namespace hrace
