@@ -10,13 +10,14 @@
 #include "hrace_alloc.h"
 #include "hrace_libc.h"
 
+#include <sys/mman.h>
+
 namespace hrace {
 
 namespace {
-// Sets on the access path are small (the locks one thread holds at once).
-constexpr u32 kMaxMembers = 256;
-// A recycled table's storage per id: the largest set.
-constexpr uptr kSlotBytes = 2 * sizeof(u32) + kMaxMembers * sizeof(u32);
+// A recycled table's sets are at most this large.
+constexpr uptr kMaxSetBytes =
+    2 * sizeof(u32) + IdSetTable::kMaxMembers * sizeof(u32);
 } // namespace
 
 void IdSetTable::Init(u32 max_sets, SetId overflow_id, const char *what,
@@ -47,8 +48,12 @@ void IdSetTable::EnableRecycling(GenerationHook start_next_generation) {
   u32 middle = max_sets_ / 2;
   half_end_[0] = half_begin_[1] = half_next_[1] = middle;
   half_end_[1] = max_sets_;
-  slots_ = static_cast<char *>(MmapNoReserveOrDie(
-      static_cast<uptr>(max_sets_) * kSlotBytes, "recycled set slots"));
+  // Room for every id of a half at its largest, and one set more: a late
+  // reader's capped set that starts in the last bytes stays inside.
+  arena_size_ = (static_cast<uptr>(middle) + 1) * kMaxSetBytes;
+  for (char *&arena : arena_)
+    arena = static_cast<char *>(
+        MmapNoReserveOrDie(arena_size_, "recycled set arena"));
 }
 
 void IdSetTable::StartGeneration(u32 generation) {
@@ -59,8 +64,14 @@ void IdSetTable::StartGeneration(u32 generation) {
     u32 half = generation & 1;
     internal_memset(buckets_ + half * max_sets_, 0, max_sets_ * sizeof(SetId));
     half_next_[half] = half_begin_[half];
+    // The half's sets go; their pages return to the kernel.
+    if (arena_used_[half])
+      madvise(arena_[half], arena_used_[half], MADV_DONTNEED);
+    arena_used_[half] = 0;
   }
-  StoreRelaxed(&generation_, generation);
+  // After the half is emptied: a lock-free find that sees the generation
+  // unchanged did not search a half being emptied.
+  StoreRelease(&generation_, generation);
 }
 
 u32 IdSetTable::Hash(const u32 *ids, u32 count) {
@@ -71,8 +82,12 @@ u32 IdSetTable::Hash(const u32 *ids, u32 count) {
 }
 
 IdSetTable::Set *IdSetTable::Storage(SetId id, u32 count) {
-  if (recycled_)
-    return reinterpret_cast<Set *>(slots_ + id * kSlotBytes);
+  if (recycled_) {
+    u32 half = id >= half_begin_[1];
+    Set *s = reinterpret_cast<Set *>(arena_[half] + arena_used_[half]);
+    arena_used_[half] += 2 * sizeof(u32) + count * sizeof(u32);
+    return s;
+  }
   return static_cast<Set *>(
       InternalAlloc(sizeof(Set) + (count - 1) * sizeof(u32)));
 }
@@ -96,13 +111,24 @@ SetId IdSetTable::Find(const SetId *buckets, u32 nbuckets, u32 h,
 SetId IdSetTable::Intern(const u32 *ids, u32 count) {
   if (!count)
     return kEmptySet;
+  if (recycled_ && count > kMaxMembers) {
+    SpinMutexLock l(&mu_);
+    return Full();
+  }
   u32 h = Hash(ids, count);
   // A set that exists is found without the mutex: buckets only ever gain
   // ids, each published after its set (a program with a lock per node
   // interns its sections' lock sets from every thread at once). A recycled
-  // table's half may be emptied meanwhile, so it always locks.
+  // table's half is emptied when the generation after next starts: a find
+  // in the current half counts if the generation is the same after it.
   u32 unused;
-  if (!recycled_) {
+  if (recycled_) {
+    u32 generation = LoadAcquire(&generation_);
+    SetId id = Find(buckets_ + (generation & 1) * max_sets_, max_sets_, h, ids,
+                    count, &unused);
+    if (id && LoadAcquire(&generation_) == generation)
+      return id;
+  } else {
     if (SetId id = Find(buckets_, 2 * max_sets_, h, ids, count, &unused))
       return id;
     // A full table (freqmine's lock per node fills it) has no room for the
@@ -162,7 +188,9 @@ SetId IdSetTable::Full() {
 
 const u32 *IdSetTable::Members(SetId id, u32 *count) const {
   const Set *s = LoadAcquire(&sets_[id]);
-  *count = LoadRelaxed(&s->count);
+  u32 n = LoadRelaxed(&s->count);
+  // A recycled id read late may show other bytes of its arena as a count.
+  *count = n < kMaxMembers ? n : kMaxMembers;
   return s->ids;
 }
 

@@ -34,6 +34,11 @@ constexpr SetId kEmptySet = 0;
 
 class IdSetTable {
 public:
+  // The largest set a recycled table holds: sets on the access path are
+  // small (the locks one thread holds at once, the threads that shared a
+  // location).
+  static constexpr u32 kMaxMembers = 256;
+
   // Room for `max_sets` sets. When full, Intern returns `overflow_id`
   // (callers treat it as "unknown"); overflow_id 0 means dying is better.
   // `notice`: say once, on stderr, when the table fills up.
@@ -43,7 +48,8 @@ public:
   // generation g are [1, max_sets / 2) for even g, [max_sets / 2, max_sets)
   // for odd g. When the current half is full, Intern calls
   // `start_next_generation(g)` (without the table's mutex), which must make
-  // StartGeneration(g + 1) happen unless another thread already did.
+  // StartGeneration(g + 1) happen unless another thread already did. Sets
+  // have at most kMaxMembers members.
   typedef void (*GenerationHook)(u32 full_generation);
   void EnableRecycling(GenerationHook start_next_generation);
   // Generation g starts: its half is emptied (recycled tables only). Sets
@@ -84,15 +90,20 @@ private:
   SetId *buckets_ = nullptr;
   u32 max_sets_ = 0;
   // Each half's first id, the next free one and its end (a table that is
-  // not recycled has one half); for recycled tables a slot of
-  // kMaxMembers ids per set (reused in place, so a late reader of a reused
-  // id stays inside it), and the generation sets are made for.
+  // not recycled has one half), and the generation sets are made for.
   bool recycled_ = false;
   GenerationHook start_next_generation_ = nullptr;
   u32 half_begin_[2] = {};
   u32 half_next_[2] = {};
   u32 half_end_[2] = {};
-  char *slots_ = nullptr;
+  // A recycled table keeps each half's sets packed in an arena of its own,
+  // emptied with the half: a lock set of two locks takes 16 bytes, where a
+  // slot for the largest set took a kilobyte (a lock per tree node makes a
+  // million such sets). A late reader of a recycled id reads some bytes of
+  // the arena as a set, its count capped, never beyond the arena's end.
+  char *arena_[2] = {};
+  uptr arena_used_[2] = {};
+  uptr arena_size_ = 0;
   u32 generation_ = 0;
   SetId overflow_id_ = 0;
   // The table has been full at least once (reported once, under mu_).

@@ -6,12 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// How far the runtime's tables go before it falls back: segment ids and
-// thread sets before the shadow is cleared and a new generation starts,
-// split blocks before splits use direct-mapped byte cells, lock sets before
-// a new one is the "unknown" set. A long-running program reaches each of
-// them, and each fallback may only cost missed reports (docs/design.md,
-// "Known limits").
+// How far the runtime's tables go before it falls back: segment ids, thread
+// sets and lock sets before the shadow is cleared and a new generation
+// starts, split blocks before splits use direct-mapped byte cells. A
+// long-running program reaches each of them, and each fallback may only cost
+// missed reports (docs/design.md, "Known limits").
 //
 // The CMake option HRACE_SMALL_LIMITS builds a runtime with every capacity
 // lowered so far that ordinary tests cross them (a generation every 16,384

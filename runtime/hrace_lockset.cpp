@@ -35,6 +35,12 @@ void HeldLocks::Remove(LockId id) {
   }
 }
 
+void HeldLocks::ForgetSets() {
+  for (u32 i = 0; i < count_; i++)
+    singles_[i] = kEmptyLockSet;
+  dirty_ = true;
+}
+
 bool HeldLocks::Holds(LockId id) const {
   for (u32 i = 0; i < count_; i++)
     if (ids_[i] == id)

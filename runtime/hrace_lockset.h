@@ -21,11 +21,14 @@ namespace hrace {
 typedef SetId LockSetId;
 typedef u32 LockId;
 constexpr LockSetId kEmptyLockSet = kEmptySet;
-// Lock set ids must fit the 20 bits a shared shadow cell gives them. The last
-// id stands for a lock set that no longer fits the table (a program with a
-// lock per tree node holds ever new combinations): it intersects as the set
-// of every lock, so accesses under it never empty a candidate set. Running
-// out of ids thus costs missed lock-set violations, never false reports.
+// Lock set ids must fit the 20 bits a shared shadow cell gives them. The
+// table is recycled with the shadow's generations (hrace_id_set.h): a
+// program that makes ever new combinations (a lock per tree node, taken
+// with a lock per item) starts a new generation when half the ids are used.
+// The last id stands for a set that fits no half even so (a half filled
+// twice over while one thread interns): it intersects as the set of every
+// lock, so accesses under it never empty a candidate set, which costs
+// missed lock-set violations, never false reports.
 constexpr u32 kMaxLockSets = 1 << 20;
 constexpr LockSetId kUnknownLockSet = kMaxLockSets - 1;
 
@@ -52,6 +55,9 @@ public:
     return write_;
   }
   u32 count() const { return count_; }
+  // The table's ids of two generations ago name other sets now: the sets
+  // are interned again when next asked for.
+  void ForgetSets();
 
 private:
   void Refresh(IdSetTable *table);

@@ -84,7 +84,7 @@ void AtExit() {
 
 int CurrentOsTid() { return static_cast<int>(syscall(SYS_gettid)); }
 
-void StartGenerationForThreadSets(u32 full_generation);
+void StartGenerationForFullSetTable(u32 full_generation);
 
 } // namespace
 
@@ -116,13 +116,15 @@ void Initialize() {
   c->syncs.SetForgetLockHook(LockOrderForget);
   c->locksets.Init(Capacity(kMaxLockSets, kLockSetsLimit), kUnknownLockSet,
                    "lock sets");
+  // Recycled with the shadow's generations, as thread sets are below.
+  c->locksets.EnableRecycling(StartGenerationForFullSetTable);
   // Thread sets are recycled with the shadow's generations; only a set of
   // more than 256 threads is the overflow set, which the join rule never
   // shrinks (docs/design.md): a loss of precision, said at verbosity=1.
   c->threadsets.Init(Capacity(kMaxThreadSets, kThreadSetsLimit),
                      kThreadSetOverflow, "thread sets",
                      c->flags.verbosity >= 1);
-  c->threadsets.EnableRecycling(StartGenerationForThreadSets);
+  c->threadsets.EnableRecycling(StartGenerationForFullSetTable);
   c->threads.Init();
   ThreadContext *main = c->threads.Create(0);
   c->initialized = true;
@@ -193,9 +195,10 @@ void StartNextSegmentGeneration(ThreadState *thr, u32 seen) {
     for (u32 i = 0; i < benign_race_count; i++)
       MarkBenign(benign_races[i].addr, benign_races[i].size);
   }
-  // Thread sets first: a thread that sees the new segment generation
-  // interns into the new half.
+  // The set tables first: a thread that sees the new segment generation
+  // interns into their new halves.
   ctx->threadsets.StartGeneration(seen + 1);
+  ctx->locksets.StartGeneration(seen + 1);
   ctx->segments.StartNextGeneration(seen);
   if (ctx->flags.verbosity >= 1)
     Printf("HybridRace: segment generation %u started (T%u); the shadow "
@@ -203,9 +206,9 @@ void StartNextSegmentGeneration(ThreadState *thr, u32 seen) {
            seen + 1, thr->thread_id);
 }
 
-// The thread-set ids of the current generation are used up: the next
-// generation starts early, as when its segment ids run out.
-void StartGenerationForThreadSets(u32 full_generation) {
+// The thread-set or lock-set ids of the current generation are used up: the
+// next generation starts early, as when its segment ids run out.
+void StartGenerationForFullSetTable(u32 full_generation) {
   StartNextSegmentGeneration(cur_thread(), full_generation);
 }
 
@@ -266,12 +269,13 @@ void NewSegment(ThreadState *thr) {
   }
   thr->noops.Invalidate();
   // The thread's first segment of a new generation: its trace says where
-  // the generation's events begin, and thread-set ids of two generations
-  // ago name other sets now, so what it memoised of them goes.
+  // the generation's events begin, and thread-set and lock-set ids of two
+  // generations ago name other sets now, so what it memoised of them goes.
   if (UNLIKELY(thr->segment_cursor.generation != previous_generation)) {
     if (thr->context)
       thr->context->trace.StartGeneration(thr->segment_cursor.generation);
     thr->set_ops.Clear();
+    thr->locks.ForgetSets();
     for (ThreadState::JoinRuleEntry &e : thr->join_rule_cache)
       e = ThreadState::JoinRuleEntry();
   }
@@ -449,10 +453,10 @@ void MutexLocked(ThreadState *thr, uptr pc, SyncObject *s, bool write) {
   if (first) {
     if (TracksAcquisitions())
       LockOrderAcquired(thr, pc, s);
-    LockSetId single = LoadRelaxed(&s->single_lock_set);
+    LockSetId single = s->SingleLockSet(ctx->locksets.generation());
     if (UNLIKELY(!single)) {
       single = ctx->locksets.Intern(&id, 1);
-      StoreRelaxed(&s->single_lock_set, single);
+      s->SetSingleLockSet(single, ctx->locksets.generation());
     }
     thr->locks.Add(id, write, single);
     thr->noops.Invalidate();

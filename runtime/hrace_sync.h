@@ -85,10 +85,6 @@ struct SyncObject {
   // lock taken whichever thread created the object.
   LockId lock_id;
   uptr addr;
-  // The interned set {lock_id}, 0 until the first acquisition asks: most
-  // sections hold one lock, and its set then costs no table lookup
-  // (HeldLocks). Racing threads store the same id.
-  LockSetId single_lock_set;
   // Bumped at every change of the atomic clock, for the fence memo of
   // relaxed readers; it keeps counting when the object's slot is reused.
   u32 atomic_clock_version;
@@ -117,6 +113,18 @@ struct SyncObject {
   // (DS of the write/read relations, hrace_write_read.h).
   LockWrites writes;
 
+  // The interned set {lock_id} if it was interned in lock-set generation
+  // `generation` (0 if not): most sections hold one lock, and its set then
+  // costs no table lookup (HeldLocks). Racing threads store the same id.
+  LockSetId SingleLockSet(u32 generation) const {
+    u64 v = LoadRelaxed(&single_lock_set_);
+    return static_cast<u32>(v >> 32) == generation ? static_cast<LockSetId>(v)
+                                                   : kEmptyLockSet;
+  }
+  void SetSingleLockSet(LockSetId set, u32 generation) {
+    StoreRelaxed(&single_lock_set_, static_cast<u64>(generation) << 32 | set);
+  }
+
   // The out-of-line part if it was made.
   SyncExtras *extras() const { return LoadAcquire(&extras_); }
   // The out-of-line part, made now if need be (by any thread, with or
@@ -129,10 +137,13 @@ struct SyncObject {
   void FreeExtras();
 
 private:
+  // The set's id and, in the high half, the generation that interned it
+  // (lock-set ids are recycled with the shadow's generations).
+  u64 single_lock_set_;
   SyncExtras *extras_;
 };
 // The table holds one per live mutex of the program (freqmine: a million).
-static_assert(sizeof(SyncObject) <= 96, "SyncObject grew past 96 bytes");
+static_assert(sizeof(SyncObject) <= 104, "SyncObject grew past 104 bytes");
 
 class SyncTable {
 public:

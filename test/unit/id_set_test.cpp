@@ -205,9 +205,9 @@ TEST_F(IdSetTest, SetOpCacheSurvivesEvictions) {
   }
 }
 
-// A recycled table (thread sets) keeps a half of its ids per generation
-// parity: a full half asks for the next generation, and a half is emptied
-// when a generation of its parity starts.
+// A recycled table (thread sets, lock sets) keeps a half of its ids per
+// generation parity: a full half asks for the next generation, and a half is
+// emptied when a generation of its parity starts.
 u32 requested_generations;
 u32 last_full_generation;
 IdSetTable *recycled;
@@ -244,6 +244,41 @@ TEST_F(IdSetTest, RecycledTableStartsTheNextGenerationWhenAHalfIsFull) {
   EXPECT_EQ(2u, requested_generations);
   EXPECT_EQ(Ids({16}), Members(1));
   EXPECT_EQ(2u, Intern({10}));
+}
+
+// Each half packs its sets in an arena emptied with it: sets of other sizes
+// made in the emptied half's place keep their own members, and the other
+// half's sets are untouched.
+TEST_F(IdSetTest, RecycledHalfStoresSetsOfAnySizeAnew) {
+  recycled = NewTable(64, 0);
+  recycled->EnableRecycling(StartNextGenerationOfRecycled);
+  table = recycled;
+  Ids big;
+  for (u32 i = 0; i < IdSetTable::kMaxMembers; i++)
+    big.push_back(1000 + i);
+  SetId first = Intern({1, 2, 3});
+  SetId largest = Intern(big);
+  recycled->StartGeneration(1);
+  SetId other_half = Intern({7, 8});
+  recycled->StartGeneration(2);
+  SetId small = Intern({5});
+  SetId pair = Intern({4, 6});
+  EXPECT_EQ(first, small);
+  EXPECT_EQ(largest, pair);
+  EXPECT_EQ(Ids({5}), Members(small));
+  EXPECT_EQ(Ids({4, 6}), Members(pair));
+  EXPECT_EQ(Ids({7, 8}), Members(other_half));
+  EXPECT_EQ(pair, Intern({4, 6}));
+}
+
+TEST_F(IdSetTest, RecycledTableGivesTheOverflowIdForASetTooLarge) {
+  recycled = NewTable(64, 63);
+  recycled->EnableRecycling(StartNextGenerationOfRecycled);
+  table = recycled;
+  Ids too_big;
+  for (u32 i = 0; i <= IdSetTable::kMaxMembers; i++)
+    too_big.push_back(i);
+  EXPECT_EQ(63u, Intern(too_big));
 }
 
 TEST_F(IdSetTest, RecycledTableKeepsItsOverflowIdOutOfBothHalves) {

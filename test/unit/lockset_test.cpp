@@ -47,6 +47,19 @@ TEST_F(HeldLocksTest, NothingHeldIsEmptySet) {
   EXPECT_EQ(kEmptyLockSet, held.WriteHeld(table));
 }
 
+// A new generation of the recycled table: the set ids the thread kept,
+// including a lock's own {M} given to Add, are interned again.
+TEST_F(HeldLocksTest, ForgottenSetsAreInternedAgain) {
+  LockSetId stale = Intern({1, 2, 3});
+  held.Add(5, true, stale);
+  held.Add(6, false);
+  held.Remove(6);
+  EXPECT_EQ(stale, held.All(table));
+  held.ForgetSets();
+  EXPECT_EQ(Locks({5}), Members(held.All(table)));
+  EXPECT_EQ(Locks({5}), Members(held.WriteHeld(table)));
+}
+
 TEST_F(HeldLocksTest, AddRemoveHolds) {
   held.Add(1, true);
   held.Add(2, false);

@@ -1,7 +1,7 @@
 // A long run fills every table of the runtime: segment ids (the shadow is
 // cleared and a new generation starts), split blocks (splits fall back to
-// direct-mapped byte cells), lock sets (new ones are unknown). Built with
-// HRACE_SMALL_LIMITS, this program crosses each limit many times: a
+// direct-mapped byte cells), lock sets (a new generation, too). Built
+// with HRACE_SMALL_LIMITS, this program crosses each limit many times: a
 // generation every 16,384 segments, 64 split blocks, 64 lock sets. Nothing
 // ordered is reported, in every msm, and a race after all of it is still
 // found (in the normal build the same program stays below the limits).
