@@ -53,8 +53,10 @@ bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg) {
   if (edges.MayOrder(prev.slot, prev.clock) &&
       edges.Orders(prev.slot, prev.clock, beg, beg + size))
     return true;
-  // A candidate in scope whose lock's map still holds what it read, written
-  // by a thread that had made the previous access, becomes an edge.
+  // A candidate in scope whose lock's map still holds what it read (or what
+  // the value's plain writer knew, where later sections only joined into
+  // it), written by a thread that had made the previous access, becomes an
+  // edge.
   return edges.FindCandidate(
       beg, beg + size, [&](const HandoffEdges::Candidate &c) {
         SyncObject *s = ctx->syncs.Get(c.lock);
@@ -64,9 +66,9 @@ bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg) {
         if (s->lock_id != c.lock_id)
           return false;
         bool found = false;
-        s->writes.ForEachWriter(
-            c.location, c.size, [&](const ClockRef &clock, u32 seq) {
-              if (found || seq > c.seq || clock.Get(prev.slot) < prev.clock)
+        s->writes.ForEachWriterAsOf(
+            c.location, c.size, c.seq, [&](const ClockRef &clock) {
+              if (found || clock.Get(prev.slot) < prev.clock)
                 return;
               edges.Add(clock, c.location, c.value);
               found = true;

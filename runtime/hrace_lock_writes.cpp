@@ -89,8 +89,10 @@ void LockWrites::SetRecord(u32 entry, u32 record) {
 
 void LockWrites::Unref(u32 record) {
   Record &r = Records()[record];
-  if (--r.refs == 0)
+  if (--r.refs == 0) {
     r.clock.Reset();
+    r.replaced.Reset();
+  }
 }
 
 void LockWrites::Publish(uptr addr, uptr size, const ClockRef &clock,
@@ -104,13 +106,25 @@ void LockWrites::Publish(uptr addr, uptr size, const ClockRef &clock,
         // Shared with other locations of its section: this one's joined
         // clock is its own.
         u32 mine = FreeRecord();
-        Records()[mine].clock.Assign(Records()[old].clock);
+        Record &from = Records()[old];
+        Record &to = Records()[mine];
+        to.clock.Assign(from.clock);
+        to.replaced.Assign(from.replaced);
+        to.seq = from.seq;
+        to.replaced_seq = from.replaced_seq;
         Unref(old);
         SetRecord(i, mine);
         old = mine;
       }
-      Records()[old].clock.Join(clock);
-      Records()[old].seq = seq;
+      Record &r = Records()[old];
+      // The first join of a later section: what the plain writer knew is
+      // kept for the readers between the two.
+      if (r.replaced.empty() && r.seq != seq) {
+        r.replaced.Assign(r.clock);
+        r.replaced_seq = r.seq;
+      }
+      r.clock.Join(clock);
+      r.seq = seq;
       return;
     }
     if (i < count_)
@@ -118,13 +132,13 @@ void LockWrites::Publish(uptr addr, uptr size, const ClockRef &clock,
     else
       i = Insert(key);
     u32 r = last_record_;
-    bool same_section = r < record_capacity_ && Records()[r].refs &&
-                        Records()[r].seq == seq &&
-                        Records()[r].clock.SameAs(clock);
+    bool same_section =
+        r < record_capacity_ && Records()[r].refs && Records()[r].seq == seq &&
+        Records()[r].replaced.empty() && Records()[r].clock.SameAs(clock);
     if (!same_section) {
       r = FreeRecord();
       Records()[r].clock.Assign(clock);
-      Records()[r].seq = seq;
+      Records()[r].seq = Records()[r].replaced_seq = seq;
       last_record_ = static_cast<u16>(r);
     }
     SetRecord(i, r);
@@ -133,8 +147,10 @@ void LockWrites::Publish(uptr addr, uptr size, const ClockRef &clock,
 
 void LockWrites::Free() {
   for (u32 r = 0; r < record_capacity_; r++)
-    if (Records()[r].refs)
+    if (Records()[r].refs) {
       Records()[r].clock.Reset();
+      Records()[r].replaced.Reset();
+    }
   InternalFree(block_);
   block_ = nullptr;
   count_ = entry_capacity_ = record_capacity_ = next_evicted_ = 0;

@@ -77,18 +77,23 @@ public:
   // Calls fn(clock, seq) for each location overlapping [addr, addr+size),
   // with what its writers knew and the section that wrote it last.
   template <typename Fn> void ForEachWriter(uptr addr, uptr size, Fn fn) const {
-    if (!count_)
-      return;
-    ForEachGranuleMask(addr, size, kMaxGranulesPerWrite,
-                       [&](uptr granule, u8 mask) {
-                         for (u32 i = 0; i < count_; i++) {
-                           u64 e = Entries()[i];
-                           if (GranuleOf(e) == granule && (MaskOf(e) & mask)) {
-                             const Record &r = Records()[RecordOf(e)];
-                             fn(r.clock, r.seq);
-                           }
-                         }
-                       });
+    ForEachRecord(addr, size, [&](const Record &r) { fn(r.clock, r.seq); });
+  }
+
+  // Calls fn(clock) for each location overlapping [addr, addr+size), with
+  // what a reader in section `seq` learned there, or less: what its
+  // writers knew if no later section wrote it; else, if later sections
+  // only joined into it (read-modify-writes: a node's counter bumped by
+  // every visitor), what its last plain writer knew, if that writer came
+  // no later than `seq`; else nothing (the value read was replaced since).
+  template <typename Fn>
+  void ForEachWriterAsOf(uptr addr, uptr size, u32 seq, Fn fn) const {
+    ForEachRecord(addr, size, [&](const Record &r) {
+      if (r.seq <= seq)
+        fn(r.clock);
+      else if (r.replaced_seq <= seq && !r.replaced.empty())
+        fn(r.replaced);
+    });
   }
 
   u32 size() const { return count_; }
@@ -96,12 +101,28 @@ public:
 
 private:
   // What one or more locations' writers knew, and the section that wrote
-  // them last; `refs` locations use it (0: free).
+  // them last; once a later section joins into it, also what the last plain
+  // writer knew and its section (`replaced`, empty until then). `refs`
+  // locations use it (0: free).
   struct Record {
     ClockRef clock;
+    ClockRef replaced;
     u32 seq;
+    u32 replaced_seq;
     u32 refs;
   };
+  template <typename Fn> void ForEachRecord(uptr addr, uptr size, Fn fn) const {
+    if (!count_)
+      return;
+    ForEachGranuleMask(addr, size, kMaxGranulesPerWrite,
+                       [&](uptr granule, u8 mask) {
+                         for (u32 i = 0; i < count_; i++) {
+                           u64 e = Entries()[i];
+                           if (GranuleOf(e) == granule && (MaskOf(e) & mask))
+                             fn(Records()[RecordOf(e)]);
+                         }
+                       });
+  }
   // An entry: the granule's address / 8 in bits 8..52, the byte mask in
   // bits 0..7, its record's index from bit 56 (kMaxEntries records at most,
   // one per location).

@@ -238,6 +238,54 @@ TEST_F(LockWritesTest, ALocationWrittenTwiceInOneSectionKeepsItsClock) {
   EXPECT_EQ(Found({{3, 0}}), Find(kFlag + 8, 4));
 }
 
+// What a reader of section `seq` may take from the location: for each
+// writer clock, the value of slots 0 and 1.
+class LockWritesAsOfTest : public LockWritesTest {
+protected:
+  Found AsOf(uptr addr, uptr size, u32 seq) {
+    Found found;
+    writes.ForEachWriterAsOf(addr, size, seq, [&](const ClockRef &c) {
+      found.push_back({c.Get(0), c.Get(1)});
+    });
+    return found;
+  }
+};
+
+// A node's counter, created by one thread and bumped by every visitor: a
+// reader of any section after the creation learned at least what the
+// creator knew, and a reader of the latest section all of it.
+TEST_F(LockWritesAsOfTest, LaterJoinsLeaveWhatThePlainWriterKnew) {
+  Publish(kFlag, 4, Clock(0, 3), false);
+  Publish(kFlag, 4, Clock(1, 5), true);
+  Publish(kFlag, 4, Clock(1, 6), true);
+  EXPECT_EQ(Found({{3, 0}}), AsOf(kFlag, 4, 1));
+  EXPECT_EQ(Found({{3, 0}}), AsOf(kFlag, 4, 2));
+  EXPECT_EQ(Found({{3, 6}}), AsOf(kFlag, 4, 3));
+}
+
+// The value read was replaced since: nothing the map holds now was known
+// to that reader.
+TEST_F(LockWritesAsOfTest, APlainWriteLaterHidesEarlierSections) {
+  Publish(kFlag, 4, Clock(0, 3), false);
+  Publish(kFlag, 4, Clock(1, 5), true);
+  Publish(kFlag, 4, Clock(1, 7), false);
+  EXPECT_EQ(Found(), AsOf(kFlag, 4, 1));
+  EXPECT_EQ(Found(), AsOf(kFlag, 4, 2));
+  EXPECT_EQ(Found({{0, 7}}), AsOf(kFlag, 4, 3));
+}
+
+// A join into a location its section shares with others copies the
+// section's record, with what the plain writer knew.
+TEST_F(LockWritesAsOfTest, AJoinIntoASharedRecordKeepsThePlainWriter) {
+  u32 seq = writes.EndSection();
+  Clock first(0, 3);
+  Publish(kFlag, 16, first, false, seq);
+  Publish(kFlag + 8, 8, Clock(1, 5), true);
+  EXPECT_EQ(Found({{3, 0}}), AsOf(kFlag + 8, 4, seq));
+  EXPECT_EQ(Found({{3, 0}}), AsOf(kFlag, 4, seq + 1));
+  EXPECT_EQ(Found({{3, 5}}), AsOf(kFlag + 8, 4, seq + 1));
+}
+
 TEST_F(LockWritesTest, FreeForgetsEverything) {
   Publish(kFlag, 4, Clock(0, 7), false);
   writes.Free();
