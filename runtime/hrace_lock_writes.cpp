@@ -23,8 +23,27 @@ u32 Grown(u32 capacity, u32 limit) {
 }
 } // namespace
 
+void LockWrites::Link(u32 i) {
+  u8 &head = Heads()[Bucket(GranuleOf(Entries()[i]))];
+  Nexts()[i] = head;
+  head = static_cast<u8>(i);
+}
+
+void LockWrites::Unlink(u32 i) {
+  u8 *link = &Heads()[Bucket(GranuleOf(Entries()[i]))];
+  while (*link != i)
+    link = &Nexts()[*link];
+  *link = Nexts()[i];
+}
+
 u32 LockWrites::Find(u64 key) {
   const u64 *entries = Entries();
+  if (Indexed()) {
+    for (u32 i = Heads()[Bucket(GranuleOf(key))]; i != kNone; i = Nexts()[i])
+      if ((entries[i] & kKeyMask) == key)
+        return i;
+    return count_;
+  }
   u32 start = next_probe_ < count_ ? next_probe_ : 0;
   for (u32 k = 0, i = start; k < count_; k++, i = i + 1 < count_ ? i + 1 : 0)
     if ((entries[i] & kKeyMask) == key) {
@@ -35,7 +54,9 @@ u32 LockWrites::Find(u64 key) {
 }
 
 void LockWrites::Grow(u32 entries, u32 records) {
-  void *block = InternalAlloc(records * sizeof(Record) + entries * sizeof(u64));
+  uptr index = entries > kLinearEntries ? BucketsFor(entries) + entries : 0;
+  void *block =
+      InternalAlloc(records * sizeof(Record) + entries * sizeof(u64) + index);
   Record *fresh_records = static_cast<Record *>(block);
   // A ClockRef is a pointer and two numbers: moving its bytes moves it.
   if (block_)
@@ -50,6 +71,11 @@ void LockWrites::Grow(u32 entries, u32 records) {
   block_ = block;
   entry_capacity_ = static_cast<u16>(entries);
   record_capacity_ = static_cast<u16>(records);
+  if (Indexed()) {
+    internal_memset(Heads(), kNone, BucketsFor(entries));
+    for (u32 i = 0; i < count_; i++)
+      Link(i);
+  }
 }
 
 u32 LockWrites::Insert(u64 key) {
@@ -57,16 +83,21 @@ u32 LockWrites::Insert(u64 key) {
   if (count_ == entry_capacity_ && entry_capacity_ < kMaxEntries)
     Grow(Grown(entry_capacity_, kMaxEntries),
          record_capacity_ ? record_capacity_ : 1);
+  u32 i;
   if (count_ < entry_capacity_) {
-    Entries()[count_] = key;
-    return count_++;
+    i = count_++;
+  } else {
+    // Full: the entries were appended in order, so the next one round the
+    // ring is the oldest.
+    i = next_evicted_;
+    next_evicted_ = static_cast<u16>((next_evicted_ + 1) % entry_capacity_);
+    Unref(RecordOf(Entries()[i]));
+    if (Indexed())
+      Unlink(i);
   }
-  // Full: the entries were appended in order, so the next one round the
-  // ring is the oldest.
-  u32 i = next_evicted_;
-  next_evicted_ = static_cast<u16>((next_evicted_ + 1) % entry_capacity_);
-  Unref(RecordOf(Entries()[i]));
   Entries()[i] = key;
+  if (Indexed())
+    Link(i);
   return i;
 }
 
