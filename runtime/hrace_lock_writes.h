@@ -29,8 +29,9 @@
 // location is 8 bytes, its granule, mask and the index of a record that
 // holds the clock and section number, and the locations one section wrote
 // share one record (copied when a later read-modify-write joins one of
-// them). Locations and records live in one block, searched linearly (64
-// locations at most); the object holds 24 bytes. A 32-byte location with
+// them). Locations and records live in one block, searched linearly up to
+// kLinearEntries locations and through an index past that (64 at most); the
+// object holds 24 bytes. A 32-byte location with
 // its own clock and a hash chain took a 256-byte block for the five, and
 // 56 bytes in the object.
 //
