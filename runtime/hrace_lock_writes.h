@@ -31,9 +31,8 @@
 // share one record (copied when a later read-modify-write joins one of
 // them). Locations and records live in one block, searched linearly up to
 // kLinearEntries locations and through an index past that (64 at most); the
-// object holds 24 bytes. A 32-byte location with
-// its own clock and a hash chain took a 256-byte block for the five, and
-// 56 bytes in the object.
+// object holds 24 bytes. A 32-byte location with its own clock and a hash
+// chain took a 256-byte block for the five, and 56 bytes in the object.
 //
 // Not thread-safe: the lock's SyncObject guards it with its mutex.
 //
