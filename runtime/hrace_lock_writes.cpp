@@ -47,7 +47,7 @@ u32 LockWrites::Find(u64 key) {
   u32 start = next_probe_ < count_ ? next_probe_ : 0;
   for (u32 k = 0, i = start; k < count_; k++, i = i + 1 < count_ ? i + 1 : 0)
     if ((entries[i] & kKeyMask) == key) {
-      next_probe_ = static_cast<u16>(i + 1);
+      next_probe_ = static_cast<u8>(i + 1);
       return i;
     }
   return count_;
@@ -69,8 +69,8 @@ void LockWrites::Grow(u32 entries, u32 records) {
     internal_memcpy(fresh_entries, Entries(), count_ * sizeof(u64));
   InternalFree(block_);
   block_ = block;
-  entry_capacity_ = static_cast<u16>(entries);
-  record_capacity_ = static_cast<u16>(records);
+  entry_capacity_ = static_cast<u8>(entries);
+  record_capacity_ = static_cast<u8>(records);
   if (Indexed()) {
     internal_memset(Heads(), kNone, BucketsFor(entries));
     for (u32 i = 0; i < count_; i++)
@@ -90,7 +90,8 @@ u32 LockWrites::Insert(u64 key) {
     // Full: the entries were appended in order, so the next one round the
     // ring is the oldest.
     i = next_evicted_;
-    next_evicted_ = static_cast<u16>((next_evicted_ + 1) % entry_capacity_);
+    next_evicted_ = static_cast<u8>((next_evicted_ + 1) % entry_capacity_);
+    FoldEvicted(i);
     Unref(RecordOf(Entries()[i]));
     if (Indexed())
       Unlink(i);
@@ -105,11 +106,27 @@ u32 LockWrites::FreeRecord() {
   for (u32 r = 0; r < record_capacity_; r++)
     if (!Records()[r].refs)
       return r;
-  // Every record is used by a location, so there are fewer than
-  // kMaxEntries of them.
+  // Every record is used by a location or is the evicted summary, so there
+  // are fewer than kMaxEntries + 1 of them.
   u32 r = record_capacity_;
-  Grow(entry_capacity_, Grown(record_capacity_, kMaxEntries));
+  Grow(entry_capacity_, Grown(record_capacity_, kMaxEntries + 1));
   return r;
+}
+
+void LockWrites::FoldEvicted(u32 i) {
+  u64 e = Entries()[i];
+  if (evicted_record_ == kNone) {
+    u32 r = FreeRecord();
+    Records()[r].refs = 1;
+    Records()[r].seq = 0;
+    evicted_record_ = static_cast<u8>(r);
+  }
+  Record &evicted = Records()[evicted_record_];
+  const Record &gone = Records()[RecordOf(e)];
+  evicted.clock.Join(gone.clock);
+  if (gone.seq > evicted.seq)
+    evicted.seq = gone.seq;
+  evicted_filter_ |= FilterBit(GranuleOf(e));
 }
 
 void LockWrites::SetRecord(u32 entry, u32 record) {
@@ -163,14 +180,15 @@ void LockWrites::Publish(uptr addr, uptr size, const ClockRef &clock,
     else
       i = Insert(key);
     u32 r = last_record_;
-    bool same_section =
-        r < record_capacity_ && Records()[r].refs && Records()[r].seq == seq &&
-        Records()[r].replaced.empty() && Records()[r].clock.SameAs(clock);
+    bool same_section = r < record_capacity_ && r != evicted_record_ &&
+                        Records()[r].refs && Records()[r].seq == seq &&
+                        Records()[r].replaced.empty() &&
+                        Records()[r].clock.SameAs(clock);
     if (!same_section) {
       r = FreeRecord();
       Records()[r].clock.Assign(clock);
       Records()[r].seq = Records()[r].replaced_seq = seq;
-      last_record_ = static_cast<u16>(r);
+      last_record_ = static_cast<u8>(r);
     }
     SetRecord(i, r);
   });
@@ -186,6 +204,8 @@ void LockWrites::Free() {
   block_ = nullptr;
   count_ = entry_capacity_ = record_capacity_ = next_evicted_ = 0;
   last_record_ = next_probe_ = 0;
+  evicted_record_ = kNone;
+  evicted_filter_ = 0;
   sections_ = 0;
 }
 

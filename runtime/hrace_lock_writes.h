@@ -21,8 +21,11 @@
 // it, not only the last one. A plain write replaces the clock.
 //
 // Bounded: at most kMaxEntries locations per lock, the oldest forgotten
-// first. A forgotten location creates no edge: at worst a report that pure
-// happens-before would not make, never a missed one.
+// first. What the writers of forgotten locations knew is joined into one
+// summary, with the latest of their sections and a filter of their
+// granules (ForEachWriterAsOf). A location forgotten after the reader's
+// section creates no edge: at worst a report that pure happens-before
+// would not make, never a missed one.
 //
 // Small, because a program with a lock per tree node has millions of them
 // (freqmine: a section that links a child writes five of its words): a
@@ -87,14 +90,27 @@ public:
   // only joined into it (read-modify-writes: a node's counter bumped by
   // every visitor), what its last plain writer knew, if that writer came
   // no later than `seq`; else nothing (the value read was replaced since).
+  // A location the map no longer holds, but may have held (its granule is
+  // in the filter of those evicted), yields what the writers of every
+  // evicted location knew, if they all came no later than `seq`: a tree
+  // node's lock sees every child's fields written in its sections, and
+  // keeps the last 64.
   template <typename Fn>
   void ForEachWriterAsOf(uptr addr, uptr size, u32 seq, Fn fn) const {
+    bool held = false;
     ForEachRecord(addr, size, [&](const Record &r) {
+      held = true;
       if (r.seq <= seq)
         fn(r.clock);
       else if (r.replaced_seq <= seq && !r.replaced.empty())
         fn(r.replaced);
     });
+    if (held || evicted_record_ == kNone ||
+        !(evicted_filter_ & FilterBit(addr & ~(kRelationGranule - 1))))
+      return;
+    const Record &evicted = Records()[evicted_record_];
+    if (evicted.seq <= seq)
+      fn(evicted.clock);
   }
 
   u32 size() const { return count_; }
@@ -174,6 +190,10 @@ private:
   }
   void Link(u32 i);
   void Unlink(u32 i);
+  // Entry i is evicted: its record's clock and section join the evicted
+  // summary, its granule the filter.
+  void FoldEvicted(u32 i);
+  static u32 FilterBit(uptr granule) { return 1u << ((granule >> 3) & 31); }
   // The entry holding `key`, or count_.
   u32 Find(u64 key);
   // A new entry for key (the oldest one's place when the map is full), with
@@ -186,19 +206,25 @@ private:
   void Grow(u32 entries, u32 records);
 
   void *block_ = nullptr;
-  u16 count_ = 0;
-  u16 entry_capacity_ = 0;
-  u16 record_capacity_ = 0;
-  // Where the next insertion into a full map goes: the oldest entry.
-  u16 next_evicted_ = 0;
   u32 sections_ = 0;
+  // The granules of evicted locations, one bit per granule number mod 32.
+  u32 evicted_filter_ = 0;
+  u8 count_ = 0;
+  u8 entry_capacity_ = 0;
+  u8 record_capacity_ = 0;
+  // Where the next insertion into a full map goes: the oldest entry.
+  u8 next_evicted_ = 0;
   // The record the last Publish used: the next location of the same
   // section shares it.
-  u16 last_record_ = 0;
+  u8 last_record_ = 0;
   // Where the next search starts: after the entry found last. A section
   // mostly writes what the lock's previous section wrote, in the same
   // order, so each search hits at its first probe.
-  u16 next_probe_ = 0;
+  u8 next_probe_ = 0;
+  // The record that joins what the writers of evicted locations knew, the
+  // latest of their sections as its seq (kNone until the first eviction);
+  // the map holds its one reference.
+  u8 evicted_record_ = kNone;
 };
 
 } // namespace hrace

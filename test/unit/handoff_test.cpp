@@ -274,6 +274,20 @@ TEST_F(LockWritesAsOfTest, APlainWriteLaterHidesEarlierSections) {
   EXPECT_EQ(Found({{0, 7}}), AsOf(kFlag, 4, 3));
 }
 
+// A full map forgets its oldest location; a reader of it gets what every
+// evicted location's writer knew, once they all came before its section,
+// and nothing for a granule that was never evicted.
+TEST_F(LockWritesAsOfTest, AnEvictedLocationYieldsWhatItsEvictedWritersKnew) {
+  for (u32 i = 0; i <= LockWrites::kMaxEntries + 1; i++)
+    Publish(kFlag + 8 * i, 8, Clock(0, i + 1), false);
+  // Locations 0 and 1 are gone, written in sections 1 and 2.
+  EXPECT_EQ(Found(), AsOf(kFlag, 8, 1));
+  EXPECT_EQ(Found({{2, 0}}), AsOf(kFlag, 8, 2));
+  EXPECT_EQ(Found({{2, 0}}), AsOf(kFlag + 8, 4, 66));
+  EXPECT_EQ(Found(), AsOf(kFlag - 8, 8, 66));
+  EXPECT_EQ(Found({{3, 0}}), AsOf(kFlag + 16, 8, 66));
+}
+
 // A join into a location its section shares with others copies the
 // section's record, with what the plain writer knew.
 TEST_F(LockWritesAsOfTest, AJoinIntoASharedRecordKeepsThePlainWriter) {
