@@ -34,6 +34,7 @@ namespace {
 
 constexpr uptr kChunkSize = 1 << 20;
 constexpr uptr kMaxSmallSize = 1 << 16;
+constexpr uptr kLargeGranule = 1 << 16;
 constexpr u32 kLargeClass = ~0u;
 // Multiples of 16 up to 256 (16 classes), then 4 per doubling to 64 KiB.
 constexpr u32 kLinearClasses = 16;
@@ -134,8 +135,10 @@ void UnmapOrDie(void *p, uptr size) {
 
 void *InternalAlloc(uptr size) {
   if (size > kMaxSmallSize) {
+    // A multiple of 64 KiB, so of every page size the kernels use (4, 16,
+    // 64 KiB): MapAligned unmaps what follows it.
     uptr mapped =
-        (size + sizeof(ChunkHeader) + 4095) & ~static_cast<uptr>(4095);
+        (size + sizeof(ChunkHeader) + kLargeGranule - 1) & ~(kLargeGranule - 1);
     ChunkHeader *h = reinterpret_cast<ChunkHeader *>(MapAligned(mapped));
     h->cls = kLargeClass;
     h->mapped = mapped;

@@ -15,6 +15,8 @@
 namespace hrace {
 
 namespace {
+// Smaller halves of buckets are cheaper to clear with memset.
+constexpr uptr kMinMadviseBytes = 64 * 1024;
 // A recycled table's sets are at most this large.
 constexpr uptr kMaxSetBytes =
     2 * sizeof(u32) + IdSetTable::kMaxMembers * sizeof(u32);
@@ -62,7 +64,15 @@ void IdSetTable::StartGeneration(u32 generation) {
     return;
   if (recycled_) {
     u32 half = generation & 1;
-    internal_memset(buckets_ + half * max_sets_, 0, max_sets_ * sizeof(SetId));
+    // A large half goes back to the kernel as zero pages; memset would
+    // commit every page of it (4 MiB for lock sets) at each generation.
+    // (madvise refuses a range that is not on page boundaries, whatever
+    // the kernel's page size: the memset is the fallback.)
+    uptr bucket_bytes = static_cast<uptr>(max_sets_) * sizeof(SetId);
+    SetId *half_buckets = buckets_ + half * max_sets_;
+    if (bucket_bytes < kMinMadviseBytes ||
+        madvise(half_buckets, bucket_bytes, MADV_DONTNEED) != 0)
+      internal_memset(half_buckets, 0, bucket_bytes);
     half_next_[half] = half_begin_[half];
     // The half's sets go; their pages return to the kernel.
     if (arena_used_[half])
@@ -126,7 +136,10 @@ SetId IdSetTable::Intern(const u32 *ids, u32 count) {
     u32 generation = LoadAcquire(&generation_);
     SetId id = Find(buckets_ + (generation & 1) * max_sets_, max_sets_, h, ids,
                     count, &unused);
-    if (id && LoadAcquire(&generation_) == generation)
+    // A seqlock's reader: the set's bytes were read before the generation
+    // is read again (AArch64 may otherwise reorder them after it).
+    __atomic_thread_fence(__ATOMIC_ACQUIRE);
+    if (id && LoadRelaxed(&generation_) == generation)
       return id;
   } else {
     if (SetId id = Find(buckets_, 2 * max_sets_, h, ids, count, &unused))
@@ -178,7 +191,12 @@ SetId IdSetTable::Full() {
     Die("HybridRace: more than %u distinct %s\n", max_sets_, what_);
   if (!overflowed_) {
     StoreRelaxed(&overflowed_, true);
-    if (notice_)
+    if (notice_ && recycled_)
+      Printf("HybridRace: a set of %s did not fit (more than %u members, or "
+             "a fresh half of the table filled at once); such sets count as "
+             "unknown\n",
+             what_, kMaxMembers);
+    else if (notice_)
       Printf("HybridRace: more than %u distinct %s; new ones are unknown "
              "from here on\n",
              max_sets_ - 1, what_);

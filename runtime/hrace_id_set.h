@@ -60,7 +60,8 @@ public:
   SetId Intern(const u32 *ids, u32 count);
   // The members of set `id`, sorted; valid for the life of the process
   // (recycled tables: until a generation of the same parity starts; a
-  // reader that comes later reads some set's members, never beyond them).
+  // reader that comes later reads bytes of the half's arena as a set, at
+  // most kMaxMembers of them, never beyond the arena).
   const u32 *Members(SetId id, u32 *count) const;
   bool Contains(SetId set, u32 id) const;
   SetId Intersect(SetId a, SetId b);

@@ -425,11 +425,11 @@ void CondWaitEnd(ThreadState *thr, uptr cond) {
   (void)thr;
   if (SyncObject *c = ctx->syncs.Get(cond)) {
     SpinMutexLock l(&c->mu);
-    SyncExtras &x = c->Extras();
-    if (x.waiters)
-      x.waiters--;
-    if (x.woken)
-      x.woken--;
+    SyncExtras *x = c->extras();
+    if (x && x->waiters)
+      x->waiters--;
+    if (x && x->woken)
+      x->woken--;
   }
 }
 
@@ -463,7 +463,8 @@ void SemWaitBegin(ThreadState *thr, uptr addr) {
 void SemWaitEnd(ThreadState *thr, uptr addr) {
   (void)thr;
   if (SyncObject *s = ctx->syncs.Get(addr))
-    __atomic_fetch_sub(&s->Extras().waiters, 1u, __ATOMIC_RELAXED);
+    if (SyncExtras *x = s->extras())
+      __atomic_fetch_sub(&x->waiters, 1u, __ATOMIC_RELAXED);
 }
 
 void ReportFailedCall(ThreadState *thr, uptr pc, const char *function,

@@ -135,16 +135,33 @@ public:
         CpuRelax();
     }
   }
+  // Takes the mutex if no other thread holds it.
+  bool TryLock() {
+    u32 held = runtime_locks_held;
+    if (held)
+      StoreRelaxed(&runtime_locks_held, held + 1);
+    else
+      EnterRuntimeLocks();
+    if (!LoadRelaxed(&locked_) &&
+        !__atomic_exchange_n(&locked_, 1, __ATOMIC_ACQUIRE))
+      return true;
+    ReleaseCount();
+    return false;
+  }
   void Unlock() {
     __atomic_store_n(&locked_, 0, __ATOMIC_RELEASE);
+    ReleaseCount();
+  }
+
+private:
+  // One runtime lock fewer held by this thread.
+  static ALWAYS_INLINE void ReleaseCount() {
     u32 held = runtime_locks_held - 1;
     if (held)
       StoreRelaxed(&runtime_locks_held, held);
     else
       LeaveRuntimeLocks();
   }
-
-private:
   static ALWAYS_INLINE void CpuRelax() {
 #if defined(__x86_64__)
     __builtin_ia32_pause();

@@ -100,7 +100,7 @@ void PrintLocks(TextBuffer *out, const LockId *locks, u32 n) {
 
 void PrintLockSet(TextBuffer *out, LockSetId id) {
   if (id == kUnknownLockSet) {
-    out->Append("unknown (more than %u lock sets)", kMaxLockSets - 1);
+    out->Append("unknown (a lock set that did not fit the table)");
     return;
   }
   u32 n;

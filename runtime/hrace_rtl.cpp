@@ -179,12 +179,9 @@ void WaitForShadowWritersBefore(ThreadState *thr, u32 seen) {
 // whose first access came before the clear are missed; nothing is reported
 // that did not happen. Threads that find the generation advanced meanwhile
 // just retry.
-void StartNextSegmentGeneration(ThreadState *thr, u32 seen) {
-  // A thread that already holds a runtime lock (an atomic read-modify-write
-  // holds its variable's) does not wait: a writer it waited for might need
-  // that lock. The clear then goes ahead as it did before the wait existed.
-  bool may_wait = runtime_locks_held == 0;
-  SpinMutexLock l(&ctx->generation_mu);
+// generation_mu is held; `may_wait` as below.
+void StartNextSegmentGenerationLocked(ThreadState *thr, u32 seen,
+                                      bool may_wait) {
   if (ctx->segments.generation() != seen)
     return;
   if (may_wait)
@@ -206,10 +203,35 @@ void StartNextSegmentGeneration(ThreadState *thr, u32 seen) {
            seen + 1, thr->thread_id);
 }
 
+void StartNextSegmentGeneration(ThreadState *thr, u32 seen) {
+  // A thread that already holds a runtime lock (an atomic read-modify-write
+  // holds its variable's) does not wait: a writer it waited for might need
+  // that lock. The clear then goes ahead as it did before the wait existed.
+  bool may_wait = runtime_locks_held == 0;
+  SpinMutexLock l(&ctx->generation_mu);
+  StartNextSegmentGenerationLocked(thr, seen, may_wait);
+}
+
 // The thread-set or lock-set ids of the current generation are used up: the
-// next generation starts early, as when its segment ids run out.
+// next generation starts early, as when its segment ids run out. The
+// caller is usually inside a ShadowWriteScope (a transition interns the
+// sets it needs). If that scope's ids are of an older generation, starting
+// the next one would make them two generations old; and a thread that is
+// starting one may be waiting for this very scope to end, holding
+// generation_mu. In both cases nothing starts here: Intern then gives the
+// overflow set, which costs precision, never a false report.
 void StartGenerationForFullSetTable(u32 full_generation) {
-  StartNextSegmentGeneration(cur_thread(), full_generation);
+  ThreadState *thr = cur_thread();
+  u32 writing = LoadRelaxed(&thr->shadow_write_generation);
+  if (!writing)
+    return StartNextSegmentGeneration(thr, full_generation);
+  if (writing - 1 != full_generation)
+    return;
+  bool may_wait = runtime_locks_held == 0;
+  if (!ctx->generation_mu.TryLock())
+    return;
+  StartNextSegmentGenerationLocked(thr, full_generation, may_wait);
+  ctx->generation_mu.Unlock();
 }
 
 } // namespace
@@ -453,10 +475,13 @@ void MutexLocked(ThreadState *thr, uptr pc, SyncObject *s, bool write) {
   if (first) {
     if (TracksAcquisitions())
       LockOrderAcquired(thr, pc, s);
-    LockSetId single = s->SingleLockSet(ctx->locksets.generation());
+    // Tagged with the generation read before interning: the id is of that
+    // generation or a later one, and the tag is only ever compared equal.
+    u32 generation = ctx->locksets.generation();
+    LockSetId single = s->SingleLockSet(generation);
     if (UNLIKELY(!single)) {
       single = ctx->locksets.Intern(&id, 1);
-      s->SetSingleLockSet(single, ctx->locksets.generation());
+      s->SetSingleLockSet(single, generation);
     }
     thr->locks.Add(id, write, single);
     thr->noops.Invalidate();

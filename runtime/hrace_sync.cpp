@@ -62,7 +62,11 @@ const VectorClock &SyncObject::read_clock() const {
 }
 
 void SyncObject::FreeExtras() {
-  SyncExtras *x = extras();
+  // Taken out first: a late user (a waiter returning from a destroyed
+  // condition variable, under mu as this is) finds none rather than the
+  // freed block.
+  SyncExtras *x = __atomic_exchange_n(
+      &extras_, static_cast<SyncExtras *>(nullptr), __ATOMIC_ACQ_REL);
   if (!x)
     return;
   x->atomic_clock.Free();
@@ -73,7 +77,6 @@ void SyncObject::FreeExtras() {
     InternalFree(x->barrier);
   }
   InternalFree(x);
-  StoreRelease(&extras_, static_cast<SyncExtras *>(nullptr));
 }
 
 SyncId SyncTable::Allocate() {
@@ -85,6 +88,8 @@ SyncId SyncTable::Allocate() {
   // The clock version keeps counting across reuse: a thread's memo of an
   // earlier object in this slot must not match the new one.
   u32 version = objects_[id].atomic_clock_version;
+  // Extras a late user made after the slot was released go with it.
+  objects_[id].FreeExtras();
   new (&objects_[id]) SyncObject();
   objects_[id].atomic_clock_version = version + 1;
   return id;
@@ -95,7 +100,10 @@ void SyncTable::Release(SyncId id) {
   if (s->in_lock_order_graph && forget_lock_)
     forget_lock_(s->lock_id);
   s->clock.Free();
-  s->FreeExtras();
+  {
+    SpinMutexLock l(&s->mu);
+    s->FreeExtras();
+  }
   s->writes.Free();
   SpinMutexLock l(&mu_);
   free_ids_[free_count_++] = id;

@@ -58,6 +58,25 @@ TEST(InternalAlloc, BlocksAreAlignedAndHoldTheirWholeSizeApart) {
     InternalFree(b.p);
 }
 
+// More blocks of one class than a 1 MiB chunk holds: the class goes on in
+// a new chunk, whose header names it too.
+TEST(InternalAlloc, AClassGoesOnInAnotherChunk) {
+  std::vector<char *> blocks;
+  for (int i = 0; i < 70000; i++) {
+    char *p = static_cast<char *>(InternalAlloc(24));
+    memset(p, i & 0x7f, 24);
+    blocks.push_back(p);
+  }
+  for (int i = 0; i < 70000; i++)
+    ASSERT_EQ(i & 0x7f, blocks[i][23]) << i;
+  for (char *p : blocks)
+    InternalFree(p);
+  // Freed, each block is handed back out for its class.
+  void *again = InternalAlloc(32);
+  EXPECT_EQ(blocks.back(), again);
+  InternalFree(again);
+}
+
 TEST(InternalAlloc, FreedBlockIsReusedForItsClass) {
   void *first = InternalAlloc(40);
   InternalFree(first);

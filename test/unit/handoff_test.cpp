@@ -274,6 +274,24 @@ TEST_F(LockWritesAsOfTest, APlainWriteLaterHidesEarlierSections) {
   EXPECT_EQ(Found({{0, 7}}), AsOf(kFlag, 4, 3));
 }
 
+// Past 8 locations the map searches an index by granule: a section's 20
+// locations share its record, and a read-modify-write of one of them, and
+// of another sharing a granule with it, copy it apart.
+TEST_F(LockWritesAsOfTest, AnIndexedMapCopiesASharedRecordOnAJoin) {
+  u32 seq = writes.EndSection();
+  Clock first(0, 3);
+  for (u32 i = 0; i < 20; i++)
+    Publish(kFlag + 8 * i, 4, first, false, seq);
+  Publish(kFlag + 8 * 15, 4, Clock(1, 5), true);
+  Publish(kFlag + 8 * 15 + 4, 4, Clock(1, 6), true);
+  EXPECT_EQ(21u, writes.size());
+  for (u32 i = 0; i < 20; i++) {
+    Found expected = i == 15 ? Found({{3, 5}}) : Found({{3, 0}});
+    EXPECT_EQ(expected, AsOf(kFlag + 8 * i, 4, seq + 2)) << i;
+  }
+  EXPECT_EQ(Found({{0, 6}}), AsOf(kFlag + 8 * 15 + 4, 4, seq + 2));
+}
+
 // A full map forgets its oldest location; a reader of it gets what every
 // evicted location's writer knew, once they all came before its section,
 // and nothing for a granule that was never evicted.

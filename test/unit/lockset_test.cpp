@@ -8,6 +8,8 @@
 
 #include "hrace_lockset.h"
 
+#include "hrace_sync.h"
+
 #include "gtest/gtest.h"
 
 #include <vector>
@@ -58,6 +60,17 @@ TEST_F(HeldLocksTest, ForgottenSetsAreInternedAgain) {
   held.ForgetSets();
   EXPECT_EQ(Locks({5}), Members(held.All(table)));
   EXPECT_EQ(Locks({5}), Members(held.WriteHeld(table)));
+}
+
+// A mutex's own set {M} counts only in the generation of the lock-set table
+// that it was tagged with: its id names another set two generations later.
+TEST(SyncObjectTest, SingleLockSetBelongsToItsGeneration) {
+  SyncObject s{};
+  EXPECT_EQ(kEmptyLockSet, s.SingleLockSet(0));
+  s.SetSingleLockSet(5, 3);
+  EXPECT_EQ(5u, s.SingleLockSet(3));
+  EXPECT_EQ(kEmptyLockSet, s.SingleLockSet(4));
+  EXPECT_EQ(kEmptyLockSet, s.SingleLockSet(5));
 }
 
 TEST_F(HeldLocksTest, AddRemoveHolds) {
