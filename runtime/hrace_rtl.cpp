@@ -114,8 +114,11 @@ void Initialize() {
       Capacity(kMaxPagesPerGeneration, kSegmentPagesPerGenerationLimit));
   c->syncs.Init();
   c->syncs.SetForgetLockHook(LockOrderForget);
+  // A set that does not fit is rare and costs one access its precision
+  // (StartGenerationForFullSetTable): said at verbosity=1, as for thread
+  // sets.
   c->locksets.Init(Capacity(kMaxLockSets, kLockSetsLimit), kUnknownLockSet,
-                   "lock sets");
+                   "lock sets", c->flags.verbosity >= 1);
   // Recycled with the shadow's generations, as thread sets are below.
   c->locksets.EnableRecycling(StartGenerationForFullSetTable);
   // Thread sets are recycled with the shadow's generations; only a set of
