@@ -52,6 +52,15 @@ static HRACE_INVISIBLE void invisible_wait(int *Flag) {
     invisible_pause(Spins);
 }
 
+// A pointer passed between threads where the detector cannot see it: what
+// it points to reaches the other thread with no order the detector knows.
+static HRACE_INVISIBLE void invisible_put(void **Slot, void *P) {
+  __atomic_store_n(Slot, P, __ATOMIC_RELAXED);
+}
+static HRACE_INVISIBLE void *invisible_get(void **Slot) {
+  return __atomic_load_n(Slot, __ATOMIC_RELAXED);
+}
+
 // A reusable barrier for a fixed number of threads (one per test program).
 static int InvisibleBarrierCount;
 static int InvisibleBarrierArrived;

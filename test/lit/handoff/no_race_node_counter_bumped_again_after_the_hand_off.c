@@ -44,16 +44,9 @@ struct Node {
 
 static pthread_mutex_t ParentLock = PTHREAD_MUTEX_INITIALIZER;
 static struct Node Parent;
-static struct Node *Smuggled;
+static void *Smuggled;
 static int Linked;
 
-// The invisible channel of "unlinked".
-static HRACE_INVISIBLE void smuggle(struct Node *N) {
-  __atomic_store_n(&Smuggled, N, __ATOMIC_RELAXED);
-}
-static HRACE_INVISIBLE struct Node *unsmuggle(void) {
-  return __atomic_load_n(&Smuggled, __ATOMIC_RELAXED);
-}
 static int Created, Bumped, BumpedAgain, Written;
 
 static void *Creator(void *Arg) {
@@ -65,7 +58,7 @@ static void *Creator(void *Arg) {
   N->NextSibling = Parent.FirstChild;
   Parent.FirstChild = N;
   pthread_mutex_unlock(&ParentLock);
-  smuggle(N);
+  invisible_put(&Smuggled, N);
   invisible_signal(&Created);
   invisible_wait(&Bumped);
   pthread_mutex_lock(&ParentLock);
@@ -82,7 +75,7 @@ static void *Creator(void *Arg) {
 static void *Finder(void *Arg) {
   (void)Arg;
   invisible_wait(&Created);
-  struct Node *N = unsmuggle();
+  struct Node *N = (struct Node *)invisible_get(&Smuggled);
   if (Linked) {
     pthread_mutex_lock(&ParentLock);
     N = Parent.FirstChild;

@@ -44,16 +44,8 @@ struct Node {
 
 static pthread_mutex_t ListLock = PTHREAD_MUTEX_INITIALIZER;
 static struct Node *Head;
-static struct Node *Smuggled;
+static void *Smuggled;
 static int Linked, Built, Written;
-
-// The invisible channel of "unlinked".
-static HRACE_INVISIBLE void smuggle(struct Node *N) {
-  __atomic_store_n(&Smuggled, N, __ATOMIC_RELAXED);
-}
-static HRACE_INVISIBLE struct Node *unsmuggle(void) {
-  return __atomic_load_n(&Smuggled, __ATOMIC_RELAXED);
-}
 
 static struct Node *Link(int Key) {
   pthread_mutex_lock(&ListLock);
@@ -68,7 +60,7 @@ static struct Node *Link(int Key) {
 
 static void *Builder(void *Arg) {
   (void)Arg;
-  smuggle(Link(kFirstKey));
+  invisible_put(&Smuggled, Link(kFirstKey));
   for (int K = 0; K < kLater; K++)
     Link(K);
   invisible_signal(&Built);
@@ -79,7 +71,7 @@ static void *Builder(void *Arg) {
 static void *Walker(void *Arg) {
   (void)Arg;
   invisible_wait(&Built);
-  struct Node *N = unsmuggle();
+  struct Node *N = (struct Node *)invisible_get(&Smuggled);
   if (Linked) {
     pthread_mutex_lock(&ListLock);
     for (N = Head; N->Key != kFirstKey; N = N->Next)
