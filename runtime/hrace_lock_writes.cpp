@@ -36,7 +36,7 @@ void LockWrites::Unlink(u32 i) {
   *link = Nexts()[i];
 }
 
-u32 LockWrites::Find(u64 key) {
+u32 LockWrites::Find(u64 key) const {
   const u64 *entries = Entries();
   if (Indexed()) {
     for (u32 i = Heads()[Bucket(GranuleOf(key))]; i != kNone; i = Nexts()[i])
@@ -44,12 +44,9 @@ u32 LockWrites::Find(u64 key) {
         return i;
     return count_;
   }
-  u32 start = next_probe_ < count_ ? next_probe_ : 0;
-  for (u32 k = 0, i = start; k < count_; k++, i = i + 1 < count_ ? i + 1 : 0)
-    if ((entries[i] & kKeyMask) == key) {
-      next_probe_ = static_cast<u8>(i + 1);
+  for (u32 i = 0; i < count_; i++)
+    if ((entries[i] & kKeyMask) == key)
       return i;
-    }
   return count_;
 }
 
@@ -137,10 +134,8 @@ void LockWrites::SetRecord(u32 entry, u32 record) {
 
 void LockWrites::Unref(u32 record) {
   Record &r = Records()[record];
-  if (--r.refs == 0) {
-    r.clock.Reset();
-    r.replaced.Reset();
-  }
+  if (--r.refs == 0)
+    r.ResetClocks();
 }
 
 void LockWrites::Publish(uptr addr, uptr size, const ClockRef &clock,
@@ -196,14 +191,12 @@ void LockWrites::Publish(uptr addr, uptr size, const ClockRef &clock,
 
 void LockWrites::Free() {
   for (u32 r = 0; r < record_capacity_; r++)
-    if (Records()[r].refs) {
-      Records()[r].clock.Reset();
-      Records()[r].replaced.Reset();
-    }
+    if (Records()[r].refs)
+      Records()[r].ResetClocks();
   InternalFree(block_);
   block_ = nullptr;
   count_ = entry_capacity_ = record_capacity_ = next_evicted_ = 0;
-  last_record_ = next_probe_ = 0;
+  last_record_ = 0;
   evicted_record_ = kNone;
   evicted_filter_ = 0;
   sections_ = 0;

@@ -127,6 +127,10 @@ private:
     u32 seq;
     u32 replaced_seq;
     u32 refs;
+    void ResetClocks() {
+      clock.Reset();
+      replaced.Reset();
+    }
   };
   template <typename Fn> void ForEachRecord(uptr addr, uptr size, Fn fn) const {
     if (!count_)
@@ -195,7 +199,7 @@ private:
   void FoldEvicted(u32 i);
   static u32 FilterBit(uptr granule) { return 1u << ((granule >> 3) & 31); }
   // The entry holding `key`, or count_.
-  u32 Find(u64 key);
+  u32 Find(u64 key) const;
   // A new entry for key (the oldest one's place when the map is full), with
   // no record yet.
   u32 Insert(u64 key);
@@ -217,10 +221,6 @@ private:
   // The record the last Publish used: the next location of the same
   // section shares it.
   u8 last_record_ = 0;
-  // Where the next search starts: after the entry found last. A section
-  // mostly writes what the lock's previous section wrote, in the same
-  // order, so each search hits at its first probe.
-  u8 next_probe_ = 0;
   // The record that joins what the writers of evicted locations knew, the
   // latest of their sections as its seq (kNone until the first eviction);
   // the map holds its one reference.
