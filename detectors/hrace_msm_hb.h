@@ -81,6 +81,17 @@ struct MsmHb {
     return s == CellState::kExclusiveRead ? c.aux() : 0;
   }
 
+  // Transition's answer when Owner(c) is an earlier segment of thr: the
+  // write a read kept happens before that read, so before this access too.
+  static ALWAYS_INLINE ShadowCell Restamp(ShadowCell c, ThreadState *thr,
+                                          bool write) {
+    SegmentId cur = thr->segment;
+    if (write)
+      return ShadowCell::Make(CellState::kExclusiveWrite, cur, 0);
+    // Both exclusive states keep the last write in the segment.
+    return ShadowCell::Make(CellState::kExclusiveRead, c.segment(), cur);
+  }
+
   static ShadowCell Transition(ShadowCell c, ThreadState *thr,
                                const AccessContext &ac, RaceInfo *race) {
     SegmentId cur = thr->segment;

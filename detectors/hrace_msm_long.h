@@ -74,6 +74,14 @@ struct MsmLong {
     return exclusive ? c.segment() : 0;
   }
 
+  // Transition's answer when Owner(c) is an earlier segment of thr (the row
+  // "TS hb cur"): the access re-stamps the location as its own.
+  static ALWAYS_INLINE ShadowCell Restamp(ShadowCell c, ThreadState *thr,
+                                          bool write) {
+    (void)c;
+    return hybrid::Exclusive(thr, write, hybrid::AccessLocks(thr, write));
+  }
+
   static ShadowCell Transition(ShadowCell c, ThreadState *thr,
                                const AccessContext &ac, RaceInfo *race) {
     using namespace hybrid;

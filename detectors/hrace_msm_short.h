@@ -99,6 +99,25 @@ struct MsmShort {
     return exclusive ? c.segment() : 0;
   }
 
+  // Transition's answer when Owner(c) is an earlier segment of thr, whose
+  // accesses program order puts before this one (the rows "TS hb cur" and
+  // "R hb cur"): the access re-stamps the location as its own.
+  static ALWAYS_INLINE ShadowCell Restamp(ShadowCell c, ThreadState *thr,
+                                          bool write) {
+    using namespace hybrid;
+    LockSetId locks = AccessLocks(thr, write);
+    CellState state = c.state();
+    if (write || state == CellState::kExclusiveRead)
+      return Exclusive(thr, write, locks);
+    bool writer_locked = state == CellState::kExclusiveWrite
+                             ? c.aux() != kEmptyLockSet
+                             : (static_cast<u8>(state) & kWriterLocked) != 0;
+    SegmentId written =
+        state == CellState::kExclusiveWrite ? c.segment() : c.aux();
+    return ReadAfterWrite(thr->segment, written, locks != kEmptyLockSet,
+                          writer_locked);
+  }
+
   static ShadowCell Transition(ShadowCell c, ThreadState *thr,
                                const AccessContext &ac, RaceInfo *race) {
     using namespace hybrid;

@@ -59,7 +59,7 @@ ALWAYS_INLINE void EntryAccessChanged(ThreadState *thr, uptr pc, uptr addr,
     if ((addr & 7) + size > 8 &&
         AccessUnchanged<Machine, false>(thr, addr, size, write))
       return;
-    AccessSlow<Machine>(thr, pc, addr, size, write);
+    AccessChanged<Machine>(thr, pc, addr, size, write);
   });
 }
 

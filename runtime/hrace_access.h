@@ -347,6 +347,54 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
   LeaveRuntime(thr);
 }
 
+// The commonest access that changes a cell, a re-stamp: a plain access of
+// exactly the bytes of one cell of one granule, which is exclusive to an
+// earlier segment of this thread (its own data after a barrier or an
+// unlock). Program order orders the two accesses, so the transition
+// (Machine::Restamp) is a new exclusive state of this thread that cannot
+// report, and it is stored as StaysWithOwner allows, without the general
+// path's retry loop and split. False, having changed nothing, for any
+// other access.
+template <typename Machine>
+ALWAYS_INLINE bool RestampedByOwner(ThreadState *thr, uptr pc, uptr addr,
+                                    uptr size, bool write) {
+  if ((addr & 7) + size > 8)
+    return false;
+  u64 *granule = MemToGranule(addr);
+  u32 bytes = ByteMask(addr, size);
+  bool done = false;
+  thr->in_rtl++;
+  {
+    ShadowWriteScope scope(thr);
+    GranulePair g = LoadGranulePair(granule);
+    int which = g.first.mask() == bytes ? 0 : 1;
+    GranuleCell cell = which ? g.second : g.first;
+    SegmentId owner = Machine::Owner(cell.value());
+    // A split granule's first cell has no mask.
+    if (cell.mask() == bytes && owner && InSamePage(owner, thr->segment)) {
+      // Its segments and lock sets fit in 26 bits, so it fits a granule
+      // cell.
+      ShadowCell now = Machine::Restamp(cell.value(), thr, write);
+      // The trace entry first (SlowAccess::Trace says why).
+      thr->context->trace.AddAccess(addr, size, write, false, pc,
+                                    CallerStack(thr), thr->segment,
+                                    thr->locks.All(&ctx->locksets));
+      StoreRelease(&granule[which], GranuleCell::Make(now, bytes).raw());
+      done = true;
+    }
+  }
+  LeaveRuntime(thr);
+  return done;
+}
+
+// A plain access that the no-op test let through.
+template <typename Machine>
+ALWAYS_INLINE void AccessChanged(ThreadState *thr, uptr pc, uptr addr,
+                                 uptr size, bool write) {
+  if (!RestampedByOwner<Machine>(thr, pc, addr, size, write))
+    AccessSlow<Machine>(thr, pc, addr, size, write);
+}
+
 // The value `v` of the bytes accessed: does the access change nothing?
 template <typename Machine, bool kAtomic>
 ALWAYS_INLINE bool IsNoopAccess(ShadowCell v, ThreadState *thr, bool write) {
@@ -423,7 +471,7 @@ ALWAYS_INLINE void CheckCells(ThreadState *thr, uptr pc, uptr addr, uptr size,
                               bool write) {
   if (LIKELY((AccessUnchanged<Machine, false>(thr, addr, size, write))))
     return;
-  AccessSlow<Machine>(thr, pc, addr, size, write);
+  AccessChanged<Machine>(thr, pc, addr, size, write);
 }
 
 // The state machine selected by msm=, copied out of the flags at start-up so

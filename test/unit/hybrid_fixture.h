@@ -272,6 +272,24 @@ protected:
                                &race);
   }
 
+  // The access path's re-stamp (RestampedByOwner, hrace_access.h) takes
+  // Machine::Restamp for a cell whose owner is an earlier segment of thr:
+  // it must be Transition's answer, and Transition must not report.
+  testing::AssertionResult RestampIsTransition(ShadowCell cell, Thread *thr,
+                                               bool write) {
+    SegmentId owner = Machine::Owner(cell);
+    if (!owner || owner == thr->segment || !InSamePage(owner, thr->segment))
+      return testing::AssertionFailure()
+             << Describe(cell) << " is not owned by an earlier segment";
+    race = {};
+    ShadowCell transition =
+        Machine::Transition(cell, thr, AccessContext{write, 0, false}, &race);
+    if (race.found)
+      return testing::AssertionFailure() << "the transition reports";
+    return SameCell("", "Restamp", transition,
+                    Machine::Restamp(cell, thr, write));
+  }
+
   // The last access was reported with these fields.
   testing::AssertionResult Reported(RaceCause cause, SegmentId prev,
                                     AccessKind kind, LockSetId candidates,

@@ -732,6 +732,30 @@ TEST_F(MsmShortHandoffTest, HandOffEndsASharedLocationsLockSet) {
   EXPECT_FALSE(race.found);
 }
 
+// Restamp (the access path's re-stamp by the owner) agrees with the table
+// for every exclusive state of an earlier segment of the thread, for reads
+// and writes, whatever locks each access held.
+TEST_F(MsmShortTest, RestampByOwnerIsTheTransition) {
+  SegmentId other = b.segment;
+  for (bool locked_then : {false, true})
+    for (bool locked_now : {false, true})
+      for (bool write : {false, true}) {
+        LockSetId lo = locked_then ? LockSet({kM}) : kEmptyLockSet;
+        SegmentId earlier = a.segment;
+        a.NewSegment();
+        if (locked_now)
+          a.Lock(kM);
+        for (ShadowCell cell :
+             {ExclusiveWrite(earlier, lo), ExclusiveRead(earlier, lo),
+              ReadAfterWrite(earlier, other, locked_then, false),
+              ReadAfterWrite(earlier, other, locked_then, true)})
+          EXPECT_TRUE(RestampIsTransition(cell, &a, write))
+              << Describe(cell) << (write ? " written" : " read");
+        if (locked_now)
+          a.Unlock(kM);
+      }
+}
+
 } // namespace
 } // namespace hybrid_test
 } // namespace hrace
