@@ -394,51 +394,103 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
   LeaveRuntime(thr);
 }
 
-// The commonest access that changes a cell, a re-stamp: a plain access of
-// exactly the bytes of one cell of one granule, which is exclusive to an
-// earlier segment of this thread (its own data after a barrier or an
-// unlock). Program order orders the two accesses, so the transition
-// (Machine::Restamp) is a new exclusive state of this thread that cannot
-// report, and it is stored as StaysWithOwner allows, without the general
-// path's retry loop and split. False, having changed nothing, for any
-// other access.
-template <typename Machine>
-ALWAYS_INLINE bool RestampedByOwner(ThreadState *thr, uptr pc, uptr addr,
-                                    uptr size, bool write) {
-  if ((addr & 7) + size > 8)
-    return false;
-  u64 *granule = MemToGranule(addr);
-  u32 bytes = ByteMask(addr, size);
-  bool done = false;
-  thr->in_rtl++;
-  {
-    ShadowWriteScope scope(thr);
+// The commonest accesses that change cells: a plain access of up to 16
+// bytes that covers exactly the bytes of one cell in each granule it
+// touches, decided and published cell by cell as SlowAccess::OneCell does,
+// without the general path's object, groups and retry loop. A re-stamp,
+// where the cell is exclusive to an earlier segment of this thread (its
+// own data after a barrier or an unlock), takes Machine::Restamp: program
+// order orders the two accesses, so the transition is a new exclusive state
+// of this thread that cannot report, stored as StaysWithOwner allows.
+// False when the general path must decide the rest: an access that
+// reports, splits a granule, covers part of a cell, or lost its
+// compare-and-swap. A granule already published here then changes nothing
+// there, as an access repeated in its segment changes nothing.
+template <typename Machine> class CellsOfOneAccess {
+public:
+  CellsOfOneAccess(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write)
+      : thr_(thr), pc_(pc), addr_(addr), size_(size), write_(write) {}
+
+  ALWAYS_INLINE bool Changed() {
+    if (size_ > 16)
+      return false;
+    u64 *granule = MemToGranule(addr_);
+    bool done = true;
+    thr_->in_rtl++;
+    {
+      ShadowWriteScope scope(thr_);
+      uptr end = addr_ + size_;
+      // Most accesses lie inside one granule: no loop.
+      if ((addr_ & 7) + size_ <= 8)
+        done = Granule(granule, ByteMask(addr_, size_));
+      // The granules' cells are consecutive (AccessUnchanged says why).
+      else
+        for (uptr a = addr_; done && a < end; granule += 2) {
+          uptr next = GranuleRunEnd(a, end);
+          done = Granule(granule, ByteMask(a, next - a));
+          a = next;
+        }
+    }
+    LeaveRuntime(thr_);
+    return done;
+  }
+
+private:
+  ALWAYS_INLINE bool Granule(u64 *granule, u32 bytes) {
     GranulePair g = LoadGranulePair(granule);
     int which = g.first.mask() == bytes ? 0 : 1;
     GranuleCell cell = which ? g.second : g.first;
-    SegmentId owner = Machine::Owner(cell.value());
     // A split granule's first cell has no mask.
-    if (cell.mask() == bytes && owner && InSamePage(owner, thr->segment)) {
-      // Its segments and lock sets fit in 26 bits, so it fits a granule
-      // cell.
-      ShadowCell now = Machine::Restamp(cell.value(), thr, write);
-      // The trace entry first (SlowAccess::Trace says why).
-      thr->context->trace.AddAccess(addr, size, write, false, pc,
-                                    CallerStack(thr), thr->segment,
-                                    thr->locks.All(&ctx->locksets));
+    if (cell.mask() != bytes)
+      return false;
+    ShadowCell old = cell.value();
+    SegmentId owner = Machine::Owner(old);
+    if (owner && InSamePage(owner, thr_->segment)) {
+      // Its segments and lock sets take 26 bits, so it fits a granule cell.
+      ShadowCell now = Machine::Restamp(old, thr_, write_);
+      Trace();
       StoreRelease(&granule[which], GranuleCell::Make(now, bytes).raw());
-      done = true;
+      return true;
     }
+    RaceInfo race{};
+    ShadowCell now = CellTransition<Machine>(
+        old, thr_, AccessContext{write_, addr_, false}, &race);
+    if (now == old) {
+      thr_->noops.Insert(old.raw(), write_);
+      return true;
+    }
+    if (race.found || !GranuleCell::Fits(now))
+      return false;
+    Trace();
+    GranuleCell next = GranuleCell::Make(now, bytes);
+    if (StaysWithOwner<Machine>(old, now, thr_)) {
+      StoreRelease(&granule[which], next.raw());
+      return true;
+    }
+    return CasGranule(&granule[which], cell, next);
   }
-  LeaveRuntime(thr);
-  return done;
-}
+
+  // The trace entry before any cell names the access's segment
+  // (SlowAccess::Trace says why).
+  ALWAYS_INLINE void Trace() {
+    if (!traced_)
+      thr_->context->trace.AddAccess(addr_, size_, write_, false, pc_,
+                                     CallerStack(thr_), thr_->segment,
+                                     thr_->locks.All(&ctx->locksets));
+    traced_ = true;
+  }
+
+  ThreadState *thr_;
+  uptr pc_, addr_, size_;
+  bool write_;
+  bool traced_ = false;
+};
 
 // A plain access that the no-op test let through.
 template <typename Machine>
 ALWAYS_INLINE void AccessChanged(ThreadState *thr, uptr pc, uptr addr,
                                  uptr size, bool write) {
-  if (!RestampedByOwner<Machine>(thr, pc, addr, size, write))
+  if (!CellsOfOneAccess<Machine>(thr, pc, addr, size, write).Changed())
     AccessSlow<Machine>(thr, pc, addr, size, write);
 }
 
