@@ -13,7 +13,10 @@
 // that value unchanged by such an access since its last synchronisation
 // (hrace_noop_memo.h), go on; a split granule is checked the same way on
 // its byte cells. If every granule passes, return: one shadow load and a
-// compare for an aligned access, no store. Otherwise the slow path
+// compare for an aligned access, no store. Otherwise an access of up to 16
+// bytes that covers exactly one cell per granule is decided inline, cell
+// by cell (CellsOfOneAccess; an owner's re-stamp by Machine::Restamp).
+// Anything else takes the general slow path, which
 // computes one transition per cell the access covers (and one for its New
 // bytes), records the access in the thread's trace, and publishes with
 // compare-and-swap; a granule that another thread changed in the meantime
