@@ -17,6 +17,14 @@
 //   bytes:    one 8-byte ShadowCell per application byte (scale 8), used
 //             only when the split pool is full (hrace_shadow.h),
 //   meta:     one MetaCell (heap block start + sync object) per granule.
+// On x86-64 the granule cells, which every access reads, are indexed
+// instead by the address's low 44 bits: the three regions differ there (the
+// low region is below 1 TiB, the PIE region's bits 40-43 are 5-7, the high
+// region's 12-15), so keeping those bits is one-to-one on them, and one
+// `and` replaces CompressAppAddr's compares and conditional moves on the
+// way to the fast path's one load (TSan's x86-64 mapping is a mask and an
+// xor for the same reason). The unused quarter of that table is never
+// touched.
 // The three are reserved MAP_NORESERVE: only pages written cost memory.
 // Everything between the regions is reserved PROT_NONE at start-up so the
 // kernel never places program memory where it has no shadow.
@@ -44,9 +52,12 @@ struct Mapping {
   static constexpr uptr kHighEnd = 0x800000000000ull;
   static constexpr uptr kShadowBeg = 0x040000000000ull;
   static constexpr uptr kMetaBeg = 0x440000000000ull;
-  // Between the PIE and the high region.
-  static constexpr uptr kGranuleBeg = 0x600000000000ull;
+  // Between the PIE and the high region, indexed by the address's low
+  // kGranuleIndexBits.
+  static constexpr uptr kGranuleBeg = 0x580000000000ull;
+  static constexpr uptr kGranuleIndexBits = 44;
 };
+#define HRACE_GRANULES_BY_LOW_BITS 1
 #elif defined(__aarch64__)
 // AArch64 kernels give user space 39, 42, 47 or 48 bits (VA_BITS, with 4,
 // 64 or 16 KiB pages), each with its own places for PIE binaries and mmap, so
@@ -77,8 +88,23 @@ constexpr uptr kCompressedSize = (Mapping::kLowEnd - Mapping::kLowBeg) +
                                  (Mapping::kHighEnd - Mapping::kHighBeg);
 constexpr uptr kShadowEnd = Mapping::kShadowBeg + kCompressedSize * kShadowScale;
 constexpr uptr kMetaEnd = Mapping::kMetaBeg + kCompressedSize / kMetaGranule * 8;
+constexpr uptr kGranuleIndexMask = (uptr(1) << Mapping::kGranuleIndexBits) - 1;
 constexpr uptr kGranuleEnd =
-    Mapping::kGranuleBeg + kCompressedSize * kGranuleScale;
+    Mapping::kGranuleBeg + (kGranuleIndexMask + 1) * kGranuleScale;
+// The low bits tell the regions apart: each lies in one block of
+// 2^kGranuleIndexBits bytes, and their offsets in it do not overlap.
+static_assert((Mapping::kLowBeg >> Mapping::kGranuleIndexBits) ==
+                      ((Mapping::kLowEnd - 1) >> Mapping::kGranuleIndexBits) &&
+                  (Mapping::kPieBeg >> Mapping::kGranuleIndexBits) ==
+                      ((Mapping::kPieEnd - 1) >> Mapping::kGranuleIndexBits) &&
+                  (Mapping::kHighBeg >> Mapping::kGranuleIndexBits) ==
+                      ((Mapping::kHighEnd - 1) >> Mapping::kGranuleIndexBits),
+              "a region crosses an index block");
+static_assert(((Mapping::kLowEnd - 1) & kGranuleIndexMask) <
+                      (Mapping::kPieBeg & kGranuleIndexMask) &&
+                  ((Mapping::kPieEnd - 1) & kGranuleIndexMask) <
+                      (Mapping::kHighBeg & kGranuleIndexMask),
+              "two regions share granule cells");
 
 static_assert(Mapping::kLowEnd <= Mapping::kShadowBeg, "shadow overlaps app");
 static_assert(kShadowEnd <= Mapping::kMetaBeg, "meta overlaps shadow");
@@ -122,8 +148,13 @@ ALWAYS_INLINE u64 *MemToShadow(uptr a) {
 
 // The granule's two cells (16-byte aligned); `a` need not be aligned.
 ALWAYS_INLINE u64 *MemToGranule(uptr a) {
-  return reinterpret_cast<u64 *>(
-      Mapping::kGranuleBeg + (CompressAppAddr(a) & ~uptr(7)) * kGranuleScale);
+#ifdef HRACE_GRANULES_BY_LOW_BITS
+  uptr index = a & kGranuleIndexMask;
+#else
+  uptr index = CompressAppAddr(a);
+#endif
+  return reinterpret_cast<u64 *>(Mapping::kGranuleBeg +
+                                 (index & ~uptr(7)) * kGranuleScale);
 }
 
 struct MetaCell;

@@ -103,6 +103,26 @@ TEST(Shadow, GranuleCellsLieBetweenThePieAndHighRegions) {
             reinterpret_cast<uptr>(MemToGranule(Mapping::kHighEnd - 1)) + 16);
 }
 
+// Each region's granule cells are one run, consecutive granules in
+// consecutive cells (an access's granules are found by stepping), and no
+// two regions share a cell.
+TEST(Shadow, EachRegionHasItsOwnRunOfGranuleCells) {
+  for (const Region &r : kRegions) {
+    SCOPED_TRACE(r.name);
+    uptr first = reinterpret_cast<uptr>(MemToGranule(r.beg));
+    uptr last = reinterpret_cast<uptr>(MemToGranule(r.end - 1));
+    EXPECT_EQ(first + (r.end - r.beg) * kGranuleScale - 16, last);
+    EXPECT_EQ(MemToGranule(r.beg + 0x12340) + 2, MemToGranule(r.beg + 0x12348));
+    for (const Region &o : kRegions) {
+      if (&o == &r)
+        continue;
+      uptr o_first = reinterpret_cast<uptr>(MemToGranule(o.beg));
+      uptr o_last = reinterpret_cast<uptr>(MemToGranule(o.end - 1));
+      EXPECT_TRUE(o_last < first || last < o_first) << "and " << o.name;
+    }
+  }
+}
+
 TEST(Shadow, AppAddressesMapIntoMetaRange) {
   for (const Region &r : kRegions) {
     for (uptr a : Probes(r)) {
