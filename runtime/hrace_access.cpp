@@ -24,7 +24,7 @@ void AccessUnusual(ThreadState *thr, uptr pc, uptr addr, uptr size,
   if (write ? thr->ignore_writes : thr->ignore_reads)
     return;
   thr->in_rtl++;
-  RecordRegionAccess(thr, addr, size, write);
+  RecordRegionAccess(thr->relations, addr, size, write);
   CheckAccess(thr, pc, addr, size, write);
   LeaveRuntime(thr);
 }
@@ -77,7 +77,7 @@ NOINLINE void EntryAccessSlow(ThreadState *thr, uptr pc, uptr addr) {
     if (!thr->record_accesses || ignored || !thr->segment)
       return AccessUnusual(thr, pc, addr, kSize, kWrite);
     thr->in_rtl++;
-    RecordRegionAccess(thr, addr, kSize, kWrite);
+    RecordRegionAccess(thr->relations, addr, kSize, kWrite);
     if ((addr & 7) + kSize > 8 ||
         !EntryGranuleUnchanged(thr, addr, kSize, kWrite))
       EntryAccessChanged(thr, pc, addr, kSize, kWrite);

@@ -11,18 +11,6 @@
 
 namespace hrace {
 
-void RegionAccesses::Add(uptr addr, uptr size, uptr value) {
-  // A loop re-reading its flag adds nothing new.
-  if (count_ && !run_started_) {
-    const Access &last = ring_[(count_ - 1) % kMax];
-    if (last.addr == addr && last.size == size && last.value == value)
-      return;
-  }
-  run_started_ = false;
-  ring_[count_ % kMax] = {addr, size, value};
-  count_++;
-}
-
 bool WriteReadRelationsEnabled() {
   return ctx->flags.precise && ctx->flags.msm != Msm::kHb;
 }
@@ -30,20 +18,6 @@ bool WriteReadRelationsEnabled() {
 void UpdateRecording(ThreadState *thr) {
   thr->record_accesses =
       WriteReadRelationsEnabled() && thr->locks.count() > 0 ? 1 : 0;
-}
-
-void RecordRegionAccess(ThreadState *thr, uptr addr, uptr size, bool write) {
-  ThreadRelations &r = thr->relations;
-  if (write) {
-    r.writes.Add(addr, size, 0);
-    return;
-  }
-  // The instrumented load comes right after this call, so the word is
-  // readable and, under the lock, what the load will return.
-  uptr value = size == sizeof(uptr) && !(addr & (sizeof(uptr) - 1))
-                   ? *reinterpret_cast<const uptr *>(addr)
-                   : 0;
-  r.reads.Add(addr, size, value);
 }
 
 void LockRegionStarted(ThreadState *thr, SyncObject *s) {

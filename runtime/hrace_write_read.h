@@ -57,7 +57,17 @@ public:
 
   // A repeat of the newest access is not added again, unless a new critical
   // section or loop began since (StartRun): each must see its own reads.
-  void Add(uptr addr, uptr size, uptr value);
+  ALWAYS_INLINE void Add(uptr addr, uptr size, uptr value) {
+    // A loop re-reading its flag adds nothing new.
+    if (count_ && !run_started_) {
+      const Access &last = ring_[(count_ - 1) % kMax];
+      if (last.addr == addr && last.size == size && last.value == value)
+        return;
+    }
+    run_started_ = false;
+    ring_[count_ % kMax] = {addr, size, value};
+    count_++;
+  }
   void StartRun() { run_started_ = true; }
   // The position after the newest access, and of the oldest one still held.
   u64 end() const { return count_; }
@@ -113,7 +123,22 @@ void UpdateRecording(ThreadState *thr);
 // complete an earlier wait: the condition is about to be read again.
 void LockRegionStarted(ThreadState *thr, SyncObject *s);
 void LockRegionEnding(ThreadState *thr, SyncObject *s, bool for_wait);
-void RecordRegionAccess(ThreadState *thr, uptr addr, uptr size, bool write);
+// An access of a thread that holds a lock, for the relations its critical
+// sections' ends look up. Inline: in precise mode every access under a lock
+// comes here.
+ALWAYS_INLINE void RecordRegionAccess(ThreadRelations &r, uptr addr, uptr size,
+                                      bool write) {
+  if (write) {
+    r.writes.Add(addr, size, 0);
+    return;
+  }
+  // The instrumented load comes right after this call, so the word is
+  // readable and, under the lock, what the load will return.
+  uptr value = size == sizeof(uptr) && !(addr & (sizeof(uptr) - 1))
+                   ? *reinterpret_cast<const uptr *>(addr)
+                   : 0;
+  r.reads.Add(addr, size, value);
+}
 
 // The marks the compiler puts around a wait or polling loop.
 void WaitLoopEntered(ThreadState *thr);
