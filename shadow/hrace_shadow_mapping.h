@@ -86,8 +86,10 @@ bool SelectMapping(unsigned vma_bits);
 constexpr uptr kCompressedSize = (Mapping::kLowEnd - Mapping::kLowBeg) +
                                  (Mapping::kPieEnd - Mapping::kPieBeg) +
                                  (Mapping::kHighEnd - Mapping::kHighBeg);
-constexpr uptr kShadowEnd = Mapping::kShadowBeg + kCompressedSize * kShadowScale;
-constexpr uptr kMetaEnd = Mapping::kMetaBeg + kCompressedSize / kMetaGranule * 8;
+constexpr uptr kShadowEnd =
+    Mapping::kShadowBeg + kCompressedSize * kShadowScale;
+constexpr uptr kMetaEnd =
+    Mapping::kMetaBeg + kCompressedSize / kMetaGranule * 8;
 constexpr uptr kGranuleIndexMask = (uptr(1) << Mapping::kGranuleIndexBits) - 1;
 constexpr uptr kGranuleEnd =
     Mapping::kGranuleBeg + (kGranuleIndexMask + 1) * kGranuleScale;
@@ -134,8 +136,9 @@ ALWAYS_INLINE bool IsAppRange(uptr beg, uptr end) {
 ALWAYS_INLINE uptr CompressAppAddr(uptr a) {
   const uptr kPieDelta = Mapping::kPieBeg - Mapping::kLowEnd;
   const uptr kHighDelta =
-      Mapping::kHighBeg - (Mapping::kLowEnd + Mapping::kPieEnd - Mapping::kPieBeg);
-  uptr delta = a >= Mapping::kHighBeg ? kHighDelta
+      Mapping::kHighBeg -
+      (Mapping::kLowEnd + Mapping::kPieEnd - Mapping::kPieBeg);
+  uptr delta = a >= Mapping::kHighBeg  ? kHighDelta
                : a >= Mapping::kPieBeg ? kPieDelta
                                        : 0;
   return a - delta;
