@@ -152,13 +152,16 @@ void StoreGranuleBytes(uptr a, uptr n, ShadowCell value) {
   bool fits = GranuleCell::Fits(value);
   GranuleCell mine =
       value.raw() ? GranuleCell::Make(value, bytes) : GranuleCell();
+  // A whole granule takes one cell whatever it held, split or not. Not
+  // reading it first spares a fresh shadow page the zero page's mapping
+  // and its copy on this write.
+  if (bytes == 0xff && fits)
+    return StorePair(granule, mine, GranuleCell());
   for (;;) {
     GranulePair g = LoadGranulePair(granule);
     if (g.first.split()) {
-      // A whole split granule goes back to cells; its byte cells are not
-      // read again until the next split rewrites them.
-      if (bytes == 0xff && fits)
-        return StorePair(granule, mine, GranuleCell());
+      // A whole split granule went back to cells above; its byte cells are
+      // not read again until the next split rewrites them.
       AcquireSplitGranule();
       u64 *cells = SplitCells(a, g.first);
       for (uptr i = 0; i < n; i++)
