@@ -290,6 +290,25 @@ protected:
                     Machine::Restamp(cell, thr, write));
   }
 
+  // RestampIsTransition for reads and writes of thread a in a new segment,
+  // holding M or not, of each cell that `cells(earlier, locked)` makes from
+  // a's previous segment and whether that access held M.
+  template <typename CellsOf> void ExpectRestampsAreTransitions(CellsOf cells) {
+    for (bool locked_then : {false, true})
+      for (bool locked_now : {false, true})
+        for (bool write : {false, true}) {
+          SegmentId earlier = a.segment;
+          a.NewSegment();
+          if (locked_now)
+            a.Lock(kM);
+          for (ShadowCell cell : cells(earlier, locked_then))
+            EXPECT_TRUE(RestampIsTransition(cell, &a, write))
+                << Describe(cell) << (write ? " written" : " read");
+          if (locked_now)
+            a.Unlock(kM);
+        }
+  }
+
   // The last access was reported with these fields.
   testing::AssertionResult Reported(RaceCause cause, SegmentId prev,
                                     AccessKind kind, LockSetId candidates,

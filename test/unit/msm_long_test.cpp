@@ -507,21 +507,11 @@ TEST_F(MsmLongTest, RaceStaysRaceAfterJoins) {
 // Restamp (the access path's re-stamp by the owner) agrees with the table
 // for both exclusive states of an earlier segment of the thread.
 TEST_F(MsmLongTest, RestampByOwnerIsTheTransition) {
-  for (bool locked_then : {false, true})
-    for (bool locked_now : {false, true})
-      for (bool write : {false, true}) {
-        LockSetId lo = locked_then ? LockSet({kM}) : kEmptyLockSet;
-        SegmentId earlier = a.segment;
-        a.NewSegment();
-        if (locked_now)
-          a.Lock(kM);
-        for (ShadowCell cell :
-             {ExclusiveWrite(earlier, lo), ExclusiveRead(earlier, lo)})
-          EXPECT_TRUE(RestampIsTransition(cell, &a, write))
-              << Describe(cell) << (write ? " written" : " read");
-        if (locked_now)
-          a.Unlock(kM);
-      }
+  ExpectRestampsAreTransitions([](SegmentId earlier, bool locked) {
+    LockSetId lo = locked ? LockSet({kM}) : kEmptyLockSet;
+    return std::vector<ShadowCell>{ExclusiveWrite(earlier, lo),
+                                   ExclusiveRead(earlier, lo)};
+  });
 }
 
 } // namespace

@@ -737,23 +737,13 @@ TEST_F(MsmShortHandoffTest, HandOffEndsASharedLocationsLockSet) {
 // and writes, whatever locks each access held.
 TEST_F(MsmShortTest, RestampByOwnerIsTheTransition) {
   SegmentId other = b.segment;
-  for (bool locked_then : {false, true})
-    for (bool locked_now : {false, true})
-      for (bool write : {false, true}) {
-        LockSetId lo = locked_then ? LockSet({kM}) : kEmptyLockSet;
-        SegmentId earlier = a.segment;
-        a.NewSegment();
-        if (locked_now)
-          a.Lock(kM);
-        for (ShadowCell cell :
-             {ExclusiveWrite(earlier, lo), ExclusiveRead(earlier, lo),
-              ReadAfterWrite(earlier, other, locked_then, false),
-              ReadAfterWrite(earlier, other, locked_then, true)})
-          EXPECT_TRUE(RestampIsTransition(cell, &a, write))
-              << Describe(cell) << (write ? " written" : " read");
-        if (locked_now)
-          a.Unlock(kM);
-      }
+  ExpectRestampsAreTransitions([other](SegmentId earlier, bool locked) {
+    LockSetId lo = locked ? LockSet({kM}) : kEmptyLockSet;
+    return std::vector<ShadowCell>{
+        ExclusiveWrite(earlier, lo), ExclusiveRead(earlier, lo),
+        ReadAfterWrite(earlier, other, locked, false),
+        ReadAfterWrite(earlier, other, locked, true)};
+  });
 }
 
 } // namespace
