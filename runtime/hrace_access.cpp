@@ -32,6 +32,7 @@ void AccessUnusual(ThreadState *thr, uptr pc, uptr addr, uptr size,
 void MarkAllocated(ThreadState *thr, uptr pc, uptr addr, uptr size) {
   if (!size || thr->ignore_writes || thr->segment == 0 || !thr->context)
     return;
+  MarkHeapGranules(addr, size);
   WithActiveMachine([&](auto machine) {
     ShadowWriteScope scope(thr);
     RaceInfo race{};

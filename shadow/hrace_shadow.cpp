@@ -86,8 +86,7 @@ u32 SplitBlocksUsed() {
 void ClearAllShadow() {
   madvise(reinterpret_cast<void *>(Mapping::kShadowBeg),
           kShadowEnd - Mapping::kShadowBeg, MADV_DONTNEED);
-  madvise(reinterpret_cast<void *>(Mapping::kGranuleBeg),
-          kGranuleEnd - Mapping::kGranuleBeg, MADV_DONTNEED);
+  ClearGranuleCells();
   // The other half was last used two generations ago: empty it and take
   // splits from it. Blocks of the half just left may still be in a thread's
   // hands; they are reused only after the next clear.

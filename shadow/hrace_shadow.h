@@ -41,8 +41,16 @@ void ResetShadowRange(uptr addr, uptr size);
 void StoreShadowRange(uptr addr, uptr size, ShadowCell value);
 
 // Every cell back to New (a new segment generation, hrace_segment.h): the
-// kernel gives the pages back and refills them with zeros.
+// kernel gives the pages back and refills them with zeros, except the
+// granule cells of the heap, which are zeroed in place
+// (hrace_shadow_clear.cpp).
 void ClearAllShadow();
+
+// [addr, addr+size) is a heap block: ClearGranuleCells zeroes its cells in
+// place rather than giving their pages back.
+void MarkHeapGranules(uptr addr, uptr size);
+// The granule cells' part of ClearAllShadow.
+void ClearGranuleCells();
 
 ALWAYS_INLINE ShadowCell LoadCell(const u64 *cell) {
   return ShadowCell(LoadRelaxed(cell));

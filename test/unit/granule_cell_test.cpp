@@ -240,6 +240,25 @@ TEST_F(GranuleShadowTest, SplitsAfterAShadowClearTakeTheOtherHalf) {
   EXPECT_EQ(half ^ 1, SplitThreeWays(0) / kSplitBlocksPerHalf);
 }
 
+// A clear zeroes the heap's granule cells in place and gives the rest back
+// to the kernel: both read New afterwards, whether or not their page held
+// anything else.
+TEST_F(GranuleShadowTest, AShadowClearForgetsHeapCellsAndTheRest) {
+  static u64 global[4];
+  std::vector<u64> heap(1 << 12);
+  uptr heap_addr = reinterpret_cast<uptr>(heap.data());
+  MarkHeapGranules(heap_addr, heap.size() * sizeof(u64));
+  uptr global_addr = reinterpret_cast<uptr>(global);
+  for (uptr a : {heap_addr, heap_addr + 8 * 1000, global_addr}) {
+    StoreShadowRange(a, 8, Write(7));
+    ASSERT_EQ(GranuleCell::Make(Write(7), 0xff), LoadGranule(MemToGranule(a)));
+  }
+  ClearAllShadow();
+  for (uptr a : {heap_addr, heap_addr + 8 * 1000, global_addr})
+    EXPECT_EQ((GranulePair{GranuleCell(), GranuleCell()}),
+              LoadGranulePair(MemToGranule(a)));
+}
+
 TEST_F(GranuleShadowTest, AFullHalfSplitsIntoTheDirectMappedByteShadow) {
   LimitSplitBlocks(SplitBlocksUsed() + 2);
   EXPECT_NE(0u, SplitThreeWays(0));
