@@ -377,9 +377,11 @@ private:
   bool traced_ = false;
 };
 
+// The access [addr, addr+size), its granules from `from` on (the ones
+// before were published by CellsOfOneAccess).
 template <typename Machine>
 NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
-                         bool write, bool atomic = false) {
+                         bool write, bool atomic = false, uptr from = 0) {
   // A signal handler's own accesses would interleave with this one's trace
   // entry and the thread's caches: it waits until the access is done.
   thr->in_rtl++;
@@ -387,7 +389,7 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
   {
     ShadowWriteScope scope(thr);
     uptr end = addr + size;
-    for (uptr a = addr; a < end;) {
+    for (uptr a = from > addr ? from : addr; a < end;) {
       uptr next = GranuleRunEnd(a, end);
       access.Granule(a, next - a);
       a = next;
@@ -399,88 +401,113 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
 
 // The commonest accesses that change cells: a plain access of up to 16
 // bytes that covers exactly the bytes of one cell in each granule it
-// touches, decided and published cell by cell as SlowAccess::OneCell does,
-// without the general path's object, groups and retry loop. A re-stamp,
-// where the cell is exclusive to an earlier segment of this thread (its
-// own data after a barrier or an unlock), takes Machine::Restamp: program
-// order orders the two accesses, so the transition is a new exclusive state
-// of this thread that cannot report, stored as StaysWithOwner allows.
-// False when the general path must decide the rest: an access that
-// reports, splits a granule, covers part of a cell, or lost its
-// compare-and-swap. A granule already published here then changes nothing
-// there, as an access repeated in its segment changes nothing.
+// touches, decided cell by cell as SlowAccess::OneCell decides, without the
+// general path's object, groups and retry loop. A re-stamp, where the cell
+// is exclusive to an earlier segment of this thread (its own data after a
+// barrier or an unlock), takes Machine::Restamp: program order orders the
+// two accesses, so the transition is a new exclusive state of this thread
+// that cannot report, stored as StaysWithOwner allows. Every granule is
+// decided before any is published: an access that reports, needs a split,
+// or covers part of a cell in any granule is left whole to the general
+// path. A compare-and-swap lost after earlier granules were published
+// leaves the rest, from that granule on, to the general path, which must
+// not see a granule twice (a transition applied twice is not always the
+// transition once: msm=long's Exclusive-Read-Write read again is
+// Shared-Read). Decided() returns where the general path must begin: the
+// access's end when it has nothing left to do.
 template <typename Machine> class CellsOfOneAccess {
 public:
   CellsOfOneAccess(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write)
       : thr_(thr), pc_(pc), addr_(addr), size_(size), write_(write) {}
 
-  ALWAYS_INLINE bool Changed() {
-    if (size_ > 16)
-      return false;
-    u64 *granule = MemToGranule(addr_);
-    bool done = true;
+  ALWAYS_INLINE uptr Decided() {
+    if (size_ == 0 || size_ > 16)
+      return addr_;
+    uptr rest = addr_;
     thr_->in_rtl++;
     {
       ShadowWriteScope scope(thr_);
-      uptr end = addr_ + size_;
+      // 16 unaligned bytes cover three granules.
+      Cell cells[3];
+      u64 *granule = MemToGranule(addr_);
+      uptr end = addr_ + size_, n = 0;
+      bool decided = true;
       // Most accesses lie inside one granule: no loop.
-      if ((addr_ & 7) + size_ <= 8)
-        done = Granule(granule, ByteMask(addr_, size_));
-      // The granules' cells are consecutive (AccessUnchanged says why).
-      else
-        for (uptr a = addr_; done && a < end; granule += 2) {
+      if ((addr_ & 7) + size_ <= 8) {
+        decided = Decide(granule, ByteMask(addr_, size_), &cells[n++]);
+      } else {
+        // The granules' cells are consecutive (AccessUnchanged says why).
+        for (uptr a = addr_; decided && a < end; granule += 2) {
           uptr next = GranuleRunEnd(a, end);
-          done = Granule(granule, ByteMask(a, next - a));
+          decided = Decide(granule, ByteMask(a, next - a), &cells[n++]);
           a = next;
         }
+      }
+      if (decided) {
+        rest = end;
+        for (uptr i = 0; i < n; i++)
+          if (!Publish(cells[i])) {
+            rest = i ? (addr_ & ~uptr(7)) + 8 * i : addr_;
+            break;
+          }
+      }
     }
     LeaveRuntime(thr_);
-    return done;
+    return rest;
   }
 
 private:
-  ALWAYS_INLINE bool Granule(u64 *granule, u32 bytes) {
+  // One granule's decision: its cell `at` goes from `old` to `next`.
+  struct Cell {
+    u64 *at;
+    GranuleCell old, next;
+    // A re-stamp, or a value StaysWithOwner lets the thread store.
+    bool plain;
+  };
+
+  ALWAYS_INLINE bool Decide(u64 *granule, u32 bytes, Cell *out) {
     GranulePair g = LoadGranulePair(granule);
     int which = g.first.mask() == bytes ? 0 : 1;
     GranuleCell cell = which ? g.second : g.first;
-    // A split granule's first cell has no mask.
-    if (cell.mask() != bytes)
+    // A split granule's first cell has no mask; its second is not read.
+    if (cell.mask() != bytes || g.first.split())
       return false;
     ShadowCell old = cell.value();
     SegmentId owner = Machine::Owner(old);
-    if (owner && InSamePage(owner, thr_->segment)) {
+    SegmentId cur = thr_->segment;
+    if (owner && owner != cur && InSamePage(owner, cur)) {
       // Its segments and lock sets take 26 bits, so it fits a granule cell.
       ShadowCell now = Machine::Restamp(old, thr_, write_);
-      Trace();
-      StoreRelease(&granule[which], GranuleCell::Make(now, bytes).raw());
+      *out = {&granule[which], cell, GranuleCell::Make(now, bytes), true};
       return true;
     }
     RaceInfo race{};
     ShadowCell now = CellTransition<Machine>(
         old, thr_, AccessContext{write_, addr_, false}, &race);
-    if (now == old) {
-      thr_->noops.Insert(old.raw(), write_);
-      return true;
-    }
     if (race.found || !GranuleCell::Fits(now))
       return false;
-    Trace();
-    GranuleCell next = GranuleCell::Make(now, bytes);
-    if (StaysWithOwner<Machine>(old, now, thr_)) {
-      StoreRelease(&granule[which], next.raw());
-      return true;
-    }
-    return CasGranule(&granule[which], cell, next);
+    if (now == old)
+      thr_->noops.Insert(old.raw(), write_);
+    *out = {&granule[which], cell, GranuleCell::Make(now, bytes),
+            StaysWithOwner<Machine>(old, now, thr_)};
+    return true;
   }
 
-  // The trace entry before any cell names the access's segment
-  // (SlowAccess::Trace says why).
-  ALWAYS_INLINE void Trace() {
+  ALWAYS_INLINE bool Publish(const Cell &c) {
+    if (c.next == c.old)
+      return true;
+    // The trace entry before any cell names the access's segment
+    // (SlowAccess::Trace says why).
     if (!traced_)
       thr_->context->trace.AddAccess(addr_, size_, write_, false, pc_,
                                      CallerStack(thr_), thr_->segment,
                                      thr_->locks.All(&ctx->locksets));
     traced_ = true;
+    if (c.plain) {
+      StoreRelease(c.at, c.next.raw());
+      return true;
+    }
+    return CasGranule(c.at, c.old, c.next);
   }
 
   ThreadState *thr_;
@@ -493,8 +520,9 @@ private:
 template <typename Machine>
 ALWAYS_INLINE void AccessChanged(ThreadState *thr, uptr pc, uptr addr,
                                  uptr size, bool write) {
-  if (!CellsOfOneAccess<Machine>(thr, pc, addr, size, write).Changed())
-    AccessSlow<Machine>(thr, pc, addr, size, write);
+  uptr rest = CellsOfOneAccess<Machine>(thr, pc, addr, size, write).Decided();
+  if (rest < addr + size)
+    AccessSlow<Machine>(thr, pc, addr, size, write, /*atomic=*/false, rest);
 }
 
 // The value `v` of the bytes accessed: does the access change nothing?

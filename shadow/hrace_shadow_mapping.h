@@ -23,7 +23,7 @@
 // region's 12-15), so keeping those bits is one-to-one on them, and one
 // `and` replaces CompressAppAddr's compares and conditional moves on the
 // way to the fast path's one load (TSan's x86-64 mapping is a mask and an
-// xor for the same reason). The unused quarter of that table is never
+// xor for the same reason). The unused half of that table is never
 // touched.
 // The three are reserved MAP_NORESERVE: only pages written cost memory.
 // Everything between the regions is reserved PROT_NONE at start-up so the
