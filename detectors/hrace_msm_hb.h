@@ -81,8 +81,9 @@ struct MsmHb {
     return s == CellState::kExclusiveRead ? c.aux() : 0;
   }
 
-  // Transition's answer when Owner(c) is an earlier segment of thr: the
-  // write a read kept happens before that read, so before this access too.
+  // Transition's answer when Owner(c) is a segment of thr and IsNoop is
+  // false: the write a read kept happens before that read, so before this
+  // access too.
   static ALWAYS_INLINE ShadowCell Restamp(ShadowCell c, ThreadState *thr,
                                           bool write) {
     SegmentId cur = thr->segment;

@@ -74,8 +74,9 @@ struct MsmLong {
     return exclusive ? c.segment() : 0;
   }
 
-  // Transition's answer when Owner(c) is an earlier segment of thr (the row
-  // "TS hb cur"): the access re-stamps the location as its own.
+  // Transition's answer when Owner(c) is a segment of thr (the row "TS hb
+  // cur") and IsNoop is false: the access re-stamps the location as its
+  // own.
   static ALWAYS_INLINE ShadowCell Restamp(ShadowCell c, ThreadState *thr,
                                           bool write) {
     (void)c;

@@ -99,9 +99,10 @@ struct MsmShort {
     return exclusive ? c.segment() : 0;
   }
 
-  // Transition's answer when Owner(c) is an earlier segment of thr, whose
-  // accesses program order puts before this one (the rows "TS hb cur" and
-  // "R hb cur"): the access re-stamps the location as its own.
+  // Transition's answer when Owner(c) is a segment of thr, whose accesses
+  // program order puts before this one (the rows "TS hb cur" and "R hb
+  // cur"), and IsNoop is false: the access re-stamps the location as its
+  // own.
   static ALWAYS_INLINE ShadowCell Restamp(ShadowCell c, ThreadState *thr,
                                           bool write) {
     using namespace hybrid;

@@ -402,19 +402,19 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
 // The commonest accesses that change cells: a plain access of up to 16
 // bytes that covers exactly the bytes of one cell in each granule it
 // touches, decided cell by cell as SlowAccess::OneCell decides, without the
-// general path's object, groups and retry loop. A re-stamp, where the cell
-// is exclusive to an earlier segment of this thread (its own data after a
-// barrier or an unlock), takes Machine::Restamp: program order orders the
-// two accesses, so the transition is a new exclusive state of this thread
-// that cannot report, stored as StaysWithOwner allows. Every granule is
-// decided before any is published: an access that reports, needs a split,
-// or covers part of a cell in any granule is left whole to the general
-// path. A compare-and-swap lost after earlier granules were published
-// leaves the rest, from that granule on, to the general path, which must
-// not see a granule twice (a transition applied twice is not always the
-// transition once: msm=long's Exclusive-Read-Write read again is
-// Shared-Read). Decided() returns where the general path must begin: the
-// access's end when it has nothing left to do.
+// general path's object, groups and retry loop. A granule whose cell the
+// access leaves as it is (IsNoop) is passed over, as the fast path would.
+// A re-stamp, where the cell is exclusive to this thread (its own data
+// after a barrier or an unlock, or its own read now written), takes
+// Machine::Restamp: program order orders the two accesses, so the
+// transition is a new exclusive state of this thread that cannot report,
+// stored as StaysWithOwner allows. A granule that
+// reports, needs a split, covers part of a cell or loses its
+// compare-and-swap is left to the general path with the rest of the access,
+// from that granule on: a granule published here must not be seen twice (a
+// transition applied twice is not always the transition once: msm=long's
+// Exclusive-Read-Write read again is Shared-Read). Decided() returns where
+// the general path must begin: the access's end when it has nothing left.
 template <typename Machine> class CellsOfOneAccess {
 public:
   CellsOfOneAccess(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write)
@@ -423,33 +423,25 @@ public:
   ALWAYS_INLINE uptr Decided() {
     if (size_ == 0 || size_ > 16)
       return addr_;
-    uptr rest = addr_;
+    uptr rest = addr_ + size_;
     thr_->in_rtl++;
     {
       ShadowWriteScope scope(thr_);
-      // 16 unaligned bytes cover three granules.
-      Cell cells[3];
       u64 *granule = MemToGranule(addr_);
-      uptr end = addr_ + size_, n = 0;
-      bool decided = true;
       // Most accesses lie inside one granule: no loop.
       if ((addr_ & 7) + size_ <= 8) {
-        decided = Decide(granule, ByteMask(addr_, size_), &cells[n++]);
+        if (!Granule(granule, ByteMask(addr_, size_)))
+          rest = addr_;
       } else {
         // The granules' cells are consecutive (AccessUnchanged says why).
-        for (uptr a = addr_; decided && a < end; granule += 2) {
-          uptr next = GranuleRunEnd(a, end);
-          decided = Decide(granule, ByteMask(a, next - a), &cells[n++]);
-          a = next;
-        }
-      }
-      if (decided) {
-        rest = end;
-        for (uptr i = 0; i < n; i++)
-          if (!Publish(cells[i])) {
-            rest = i ? (addr_ & ~uptr(7)) + 8 * i : addr_;
+        for (uptr a = addr_; a < addr_ + size_; granule += 2) {
+          uptr next = GranuleRunEnd(a, addr_ + size_);
+          if (!Granule(granule, ByteMask(a, next - a))) {
+            rest = a;
             break;
           }
+          a = next;
+        }
       }
     }
     LeaveRuntime(thr_);
@@ -457,15 +449,9 @@ public:
   }
 
 private:
-  // One granule's decision: its cell `at` goes from `old` to `next`.
-  struct Cell {
-    u64 *at;
-    GranuleCell old, next;
-    // A re-stamp, or a value StaysWithOwner lets the thread store.
-    bool plain;
-  };
-
-  ALWAYS_INLINE bool Decide(u64 *granule, u32 bytes, Cell *out) {
+  // One granule, decided and published; false, having changed nothing,
+  // for the general path.
+  ALWAYS_INLINE bool Granule(u64 *granule, u32 bytes) {
     GranulePair g = LoadGranulePair(granule);
     int which = g.first.mask() == bytes ? 0 : 1;
     GranuleCell cell = which ? g.second : g.first;
@@ -473,41 +459,46 @@ private:
     if (cell.mask() != bytes || g.first.split())
       return false;
     ShadowCell old = cell.value();
+    // One granule of an access over several may change nothing, as the
+    // fast path would have found.
+    if (Machine::IsNoop(old, thr_, write_))
+      return true;
+    // Exclusive to this thread, in an earlier segment or in this one (a
+    // write to its own read): the table's row is the re-stamp.
     SegmentId owner = Machine::Owner(old);
-    SegmentId cur = thr_->segment;
-    if (owner && owner != cur && InSamePage(owner, cur)) {
+    if (owner && InSamePage(owner, thr_->segment)) {
       // Its segments and lock sets take 26 bits, so it fits a granule cell.
       ShadowCell now = Machine::Restamp(old, thr_, write_);
-      *out = {&granule[which], cell, GranuleCell::Make(now, bytes), true};
+      Trace();
+      StoreRelease(&granule[which], GranuleCell::Make(now, bytes).raw());
       return true;
     }
     RaceInfo race{};
     ShadowCell now = CellTransition<Machine>(
         old, thr_, AccessContext{write_, addr_, false}, &race);
+    if (now == old) {
+      thr_->noops.Insert(old.raw(), write_);
+      return true;
+    }
     if (race.found || !GranuleCell::Fits(now))
       return false;
-    if (now == old)
-      thr_->noops.Insert(old.raw(), write_);
-    *out = {&granule[which], cell, GranuleCell::Make(now, bytes),
-            StaysWithOwner<Machine>(old, now, thr_)};
-    return true;
+    Trace();
+    GranuleCell next = GranuleCell::Make(now, bytes);
+    if (StaysWithOwner<Machine>(old, now, thr_)) {
+      StoreRelease(&granule[which], next.raw());
+      return true;
+    }
+    return CasGranule(&granule[which], cell, next);
   }
 
-  ALWAYS_INLINE bool Publish(const Cell &c) {
-    if (c.next == c.old)
-      return true;
-    // The trace entry before any cell names the access's segment
-    // (SlowAccess::Trace says why).
+  // The trace entry before any cell names the access's segment
+  // (SlowAccess::Trace says why).
+  ALWAYS_INLINE void Trace() {
     if (!traced_)
       thr_->context->trace.AddAccess(addr_, size_, write_, false, pc_,
                                      CallerStack(thr_), thr_->segment,
                                      thr_->locks.All(&ctx->locksets));
     traced_ = true;
-    if (c.plain) {
-      StoreRelease(c.at, c.next.raw());
-      return true;
-    }
-    return CasGranule(c.at, c.old, c.next);
   }
 
   ThreadState *thr_;
@@ -523,6 +514,15 @@ ALWAYS_INLINE void AccessChanged(ThreadState *thr, uptr pc, uptr addr,
   uptr rest = CellsOfOneAccess<Machine>(thr, pc, addr, size, write).Decided();
   if (rest < addr + size)
     AccessSlow<Machine>(thr, pc, addr, size, write, /*atomic=*/false, rest);
+}
+
+// AccessChanged for the entry points that inline the whole of
+// MemoryAccess (16 bytes, ranges): out of line, so that they keep a small
+// body around their no-op test.
+template <typename Machine>
+NOINLINE void AccessChangedOutOfLine(ThreadState *thr, uptr pc, uptr addr,
+                                     uptr size, bool write) {
+  AccessChanged<Machine>(thr, pc, addr, size, write);
 }
 
 // The value `v` of the bytes accessed: does the access change nothing?
@@ -601,7 +601,7 @@ ALWAYS_INLINE void CheckCells(ThreadState *thr, uptr pc, uptr addr, uptr size,
                               bool write) {
   if (LIKELY((AccessUnchanged<Machine, false>(thr, addr, size, write))))
     return;
-  AccessChanged<Machine>(thr, pc, addr, size, write);
+  AccessChangedOutOfLine<Machine>(thr, pc, addr, size, write);
 }
 
 // The state machine selected by msm=, copied out of the flags at start-up so

@@ -376,21 +376,24 @@ TEST_F(MsmHbTest, RaceStaysRaceAfterOrdering) {
 }
 
 // Restamp (the access path's re-stamp by the owner) agrees with the table
-// for both exclusive states of an earlier segment of the thread; a read
-// keeps a write that happens before it, by another thread or none.
+// for both exclusive states of a segment of the thread, earlier or
+// current, where the access changes the cell; a read keeps a write that
+// happens before it, by another thread or none.
 TEST_F(MsmHbTest, RestampByOwnerIsTheTransition) {
   SegmentId w = b.segment;
   Order(&b, &a);
   SegmentId earlier = a.segment;
   a.NewSegment();
   for (bool write : {false, true})
-    for (ShadowCell cell : {ExclusiveWrite(earlier), ExclusiveRead(w, earlier),
-                            ExclusiveRead(0, earlier)}) {
-      ASSERT_EQ(earlier, hrace::MsmHb::Owner(cell));
-      ShadowCell transition = Access(cell, &a, write);
-      EXPECT_FALSE(race.found);
-      EXPECT_EQ(transition, hrace::MsmHb::Restamp(cell, &a, write));
-    }
+    for (SegmentId seg : {earlier, a.segment})
+      for (ShadowCell cell : {ExclusiveWrite(seg), ExclusiveRead(w, seg),
+                              ExclusiveRead(0, seg)}) {
+        ASSERT_EQ(seg, hrace::MsmHb::Owner(cell));
+        ShadowCell transition = Access(cell, &a, write);
+        EXPECT_FALSE(race.found);
+        if (!noop)
+          EXPECT_EQ(transition, hrace::MsmHb::Restamp(cell, &a, write));
+      }
 }
 
 } // namespace

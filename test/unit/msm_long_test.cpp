@@ -505,7 +505,8 @@ TEST_F(MsmLongTest, RaceStaysRaceAfterJoins) {
 }
 
 // Restamp (the access path's re-stamp by the owner) agrees with the table
-// for both exclusive states of an earlier segment of the thread.
+// for both exclusive states of a segment of the thread, earlier or current,
+// that the access changes.
 TEST_F(MsmLongTest, RestampByOwnerIsTheTransition) {
   ExpectRestampsAreTransitions([](SegmentId earlier, bool locked) {
     LockSetId lo = locked ? LockSet({kM}) : kEmptyLockSet;

@@ -733,8 +733,8 @@ TEST_F(MsmShortHandoffTest, HandOffEndsASharedLocationsLockSet) {
 }
 
 // Restamp (the access path's re-stamp by the owner) agrees with the table
-// for every exclusive state of an earlier segment of the thread, for reads
-// and writes, whatever locks each access held.
+// for every exclusive state of a segment of the thread, earlier or current,
+// that the access changes, for reads and writes, whatever locks each held.
 TEST_F(MsmShortTest, RestampByOwnerIsTheTransition) {
   SegmentId other = b.segment;
   ExpectRestampsAreTransitions([other](SegmentId earlier, bool locked) {
