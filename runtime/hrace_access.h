@@ -41,8 +41,7 @@ namespace hrace {
 // Accesses off the plain path: ignored threads, threads the runtime has not
 // met yet (adopted here), and accesses in a lock region in precise mode
 // (recorded, then checked).
-void AccessUnusual(ThreadState *thr, uptr pc, uptr addr, uptr size,
-                   bool write);
+void AccessUnusual(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write);
 
 template <typename Machine>
 ALWAYS_INLINE void CheckCells(ThreadState *thr, uptr pc, uptr addr, uptr size,
@@ -109,6 +108,18 @@ ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
   return owner != 0 && Machine::Owner(now) == thr->segment &&
          (InSamePage(owner, thr->segment) ||
           ctx->segments.Get(owner).thread_id == thr->thread_id);
+}
+
+// One granule cell's new value, mask unchanged: a plain store for an
+// owner's re-stamp, else compare-and-swap.
+template <typename Machine>
+ALWAYS_INLINE bool PublishCell(u64 *at, GranuleCell old, GranuleCell now,
+                               const ThreadState *thr) {
+  if (StaysWithOwner<Machine>(old.value(), now.value(), thr)) {
+    StoreRelease(at, now.raw());
+    return true;
+  }
+  return CasGranule(at, old, now);
 }
 
 // One access on the slow path, granule by granule.
@@ -268,8 +279,9 @@ private:
         next.second.mask() == g.second.mask() &&
         (next.first == g.first || next.second == g.second)) {
       bool second = next.first == g.first;
-      published = Publish(&granule[second], second ? g.second : g.first,
-                          second ? next.second : next.first);
+      published =
+          PublishCell<Machine>(&granule[second], second ? g.second : g.first,
+                               second ? next.second : next.first, thr_);
     } else {
       published = CasGranulePair(granule, g, next);
     }
@@ -294,7 +306,8 @@ private:
       return false;
     }
     Trace();
-    if (!Publish(&granule[which], cell, GranuleCell::Make(now, cell.mask())))
+    if (!PublishCell<Machine>(&granule[which], cell,
+                              GranuleCell::Make(now, cell.mask()), thr_))
       return false;
     Found(race);
     return true;
@@ -336,16 +349,6 @@ private:
       return false;
     Found(race);
     return true;
-  }
-
-  // One cell's new value, mask unchanged: a plain store for an owner's
-  // re-stamp, else compare-and-swap.
-  bool Publish(u64 *at, GranuleCell old, GranuleCell now) {
-    if (StaysWithOwner<Machine>(old.value(), now.value(), thr_)) {
-      StoreRelease(at, now.raw());
-      return true;
-    }
-    return CasGranule(at, old, now);
   }
 
   // The memo answers for plain accesses only.
@@ -483,12 +486,8 @@ private:
     if (race.found || !GranuleCell::Fits(now))
       return false;
     Trace();
-    GranuleCell next = GranuleCell::Make(now, bytes);
-    if (StaysWithOwner<Machine>(old, now, thr_)) {
-      StoreRelease(&granule[which], next.raw());
-      return true;
-    }
-    return CasGranule(&granule[which], cell, next);
+    return PublishCell<Machine>(&granule[which], cell,
+                                GranuleCell::Make(now, bytes), thr_);
   }
 
   // The trace entry before any cell names the access's segment
@@ -610,8 +609,8 @@ extern Msm active_msm;
 
 // Checks an access with the active state machine. Inline, so each entry
 // point gets a copy with its size constant and the per-cell loop unrolled.
-ALWAYS_INLINE void MemoryAccess(ThreadState *thr, uptr pc, uptr addr,
-                                uptr size, bool write);
+ALWAYS_INLINE void MemoryAccess(ThreadState *thr, uptr pc, uptr addr, uptr size,
+                                bool write);
 
 } // namespace hrace
 
@@ -633,8 +632,8 @@ template <typename Fn> ALWAYS_INLINE void WithActiveMachine(Fn fn) {
   }
 }
 
-ALWAYS_INLINE void MemoryAccess(ThreadState *thr, uptr pc, uptr addr,
-                                uptr size, bool write) {
+ALWAYS_INLINE void MemoryAccess(ThreadState *thr, uptr pc, uptr addr, uptr size,
+                                bool write) {
   WithActiveMachine([=](auto machine) __attribute__((always_inline)) {
     Access<decltype(machine)>(thr, pc, addr, size, write);
   });
@@ -704,8 +703,8 @@ ALWAYS_INLINE void AtomicMemoryAccess(ThreadState *thr, uptr pc, uptr addr,
 void MarkAllocated(ThreadState *thr, uptr pc, uptr addr, uptr size);
 
 // The check alone, for a thread known to be active.
-ALWAYS_INLINE void CheckAccess(ThreadState *thr, uptr pc, uptr addr,
-                               uptr size, bool write) {
+ALWAYS_INLINE void CheckAccess(ThreadState *thr, uptr pc, uptr addr, uptr size,
+                               bool write) {
   WithActiveMachine([=](auto machine) __attribute__((always_inline)) {
     CheckCells<decltype(machine)>(thr, pc, addr, size, write);
   });

@@ -37,7 +37,8 @@ constexpr uptr kChunkShift = 31;
 constexpr uptr kMaxChunks = (uptr(1) << 48) >> kChunkShift;
 u64 heap_chunks[kMaxChunks / 64];
 
-// The pages mincore() is asked about at once.
+// The pages mincore() is asked about at once. One buffer serves: a clear
+// runs only under generation_mu (StartNextSegmentGenerationLocked).
 constexpr uptr kResidencyBatch = 1 << 16;
 unsigned char residency[kResidencyBatch];
 
