@@ -92,12 +92,13 @@ ALWAYS_INLINE ShadowCell CellTransition(ShadowCell old, ThreadState *thr,
 // the slow path on lock-heavy programs). Another thread that does change it
 // meanwhile accesses the location concurrently with this access; its
 // update is lost, and the cell says what it would say had that access
-// never happened. A granule cell is stored only with its mask unchanged; a
-// concurrent change of masks (an access to another byte of the granule, or
-// its split) can then be partly undone: those bytes read as New, or two
-// cells claim a byte and the first stands for it (the fast path and a
-// split read it first) until an access that covers the byte rewrites both.
-// Every machine reports only from what its cells record, and forgetting an
+// never happened. A granule cell is stored plainly only with its mask
+// unchanged and covering the whole granule (PublishOwnedGranule), so that
+// the access it may forget is always one to the owner's bytes: a
+// concurrent change of masks can then be partly undone, and two cells
+// claim a byte and the first stands for it (the fast path and a split read
+// it first) until an access that covers the byte rewrites both. Every
+// machine reports only from what its cells record, and forgetting an
 // access only takes threads, segments and lock-set refinements away, so a
 // lost update can hide a race of the forgotten access, never make one up
 // (docs/design.md; test/stress/owner_restamps_lose_no_ordered_access.c).
@@ -110,15 +111,13 @@ ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
           ctx->segments.Get(owner).thread_id == thr->thread_id);
 }
 
-// One granule cell's new value, mask unchanged: a plain store for an
-// owner's re-stamp, else compare-and-swap.
+// One granule cell's new value, mask unchanged: an owner's re-stamp as
+// PublishOwnedGranule allows, else compare-and-swap.
 template <typename Machine>
 ALWAYS_INLINE bool PublishCell(u64 *at, GranuleCell old, GranuleCell now,
                                const ThreadState *thr) {
-  if (StaysWithOwner<Machine>(old.value(), now.value(), thr)) {
-    StoreRelease(at, now.raw());
-    return true;
-  }
+  if (StaysWithOwner<Machine>(old.value(), now.value(), thr))
+    return PublishOwnedGranule(at, old, now);
   return CasGranule(at, old, now);
 }
 
@@ -473,8 +472,8 @@ private:
       // Its segments and lock sets take 26 bits, so it fits a granule cell.
       ShadowCell now = Machine::Restamp(old, thr_, write_);
       Trace();
-      StoreRelease(&granule[which], GranuleCell::Make(now, bytes).raw());
-      return true;
+      return PublishOwnedGranule(&granule[which], cell,
+                                 GranuleCell::Make(now, bytes));
     }
     RaceInfo race{};
     ShadowCell now = CellTransition<Machine>(

@@ -164,6 +164,24 @@ ALWAYS_INLINE bool CasGranule(u64 *cell, GranuleCell old, GranuleCell now) {
   return CasWord(cell, old.raw(), now.raw());
 }
 
+// An owner's re-stamp of one granule cell, mask unchanged (hrace_access.h,
+// StaysWithOwner): a plain release store where the cell holds the whole
+// granule, else compare-and-swap. A thread that changes such a cell
+// meanwhile accesses the owner's own bytes, concurrently with it, and the
+// store may forget that access. Where the cell holds part of the granule,
+// another thread may change the masks or split the granule for the other
+// bytes, a different variable that no race concerns; a plain store would
+// undo that (its bytes New again, or the split mark gone), so the owner
+// takes the locked instruction and, losing it, reads the granule again.
+ALWAYS_INLINE bool PublishOwnedGranule(u64 *cell, GranuleCell old,
+                                       GranuleCell now) {
+  if (old.mask() == 0xff) {
+    StoreRelease(cell, now.raw());
+    return true;
+  }
+  return CasGranule(cell, old, now);
+}
+
 // Both cells of a granule at once.
 ALWAYS_INLINE bool CasGranulePair(u64 *granule, GranulePair old,
                                   GranulePair now) {

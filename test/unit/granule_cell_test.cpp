@@ -198,6 +198,34 @@ TEST_F(GranuleShadowTest, SplitGranuleStaysSplitUntilAWholeStore) {
   EXPECT_EQ(GranuleCell(), Pair(0).second);
 }
 
+// The owner of bytes 0..3 re-stamps its cell from the value it read; in
+// between, another thread's access to bytes 6..7 (another variable) split
+// the granule. The owner's store must not undo that split.
+TEST_F(GranuleShadowTest, AnOwnersRestampLeavesAnotherVariablesSplitAlone) {
+  StoreShadowRange(Addr(0), 4, Write(3));
+  StoreShadowRange(Addr(4), 4, Write(4));
+  GranuleCell seen = Cell(0);
+  StoreShadowRange(Addr(6), 2, Write(5));
+  ASSERT_TRUE(Cell(0).split());
+  EXPECT_FALSE(PublishOwnedGranule(MemToGranule(Addr(0)), seen,
+                                   GranuleCell::Make(Write(6), 0x0f)));
+  EXPECT_TRUE(Cell(0).split());
+  EXPECT_EQ(Write(4), Byte(5));
+  EXPECT_EQ(Write(5), Byte(6));
+}
+
+// A cell holding the whole granule is the owner's alone: what another
+// thread changes there meanwhile is an access to the owner's own bytes,
+// concurrent with its access, and a plain store may forget it.
+TEST_F(GranuleShadowTest, AnOwnersRestampOfAWholeGranuleIsAPlainStore) {
+  StoreShadowRange(Addr(0), 8, Write(3));
+  GranuleCell seen = Cell(0);
+  StoreShadowRange(Addr(2), 1, Write(4));
+  EXPECT_TRUE(PublishOwnedGranule(MemToGranule(Addr(0)), seen,
+                                  GranuleCell::Make(Write(6), 0xff)));
+  EXPECT_EQ(GranuleCell::Make(Write(6), 0xff), Cell(0));
+}
+
 TEST_F(GranuleShadowTest, ValueThatDoesNotFitIsKeptPerByte) {
   ShadowCell wide = ShadowCell::Make(CellState::kSharedRead, 5, 1000u << 20);
   StoreShadowRange(Addr(8), 8, wide);
