@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 #include "hrace_interceptors.h"
 
+#include "../runtime/hrace_access.h"
 #include "../runtime/hrace_alloc.h"
 #include "../runtime/hrace_misuse.h"
 #include "../runtime/hrace_rtl.h"

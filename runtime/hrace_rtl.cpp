@@ -766,11 +766,8 @@ void MemoryAllocatedBy(ThreadState *thr, uptr alloc_pc, uptr caller_pc,
                    [&](uptr pc) { MarkAllocated(thr, pc, addr, written); });
 }
 
-void SyncObjectUsed(ThreadState *thr, uptr fn, uptr caller_pc, uptr addr) {
-  // Most uses change nothing (a thread's own earlier read of the word is
-  // kept): no frame for a report to show.
-  if (!IsAppMem(addr) || AtomicAccessIsNoop(thr, addr, 1, false))
-    return;
+void SyncObjectUsedChanged(ThreadState *thr, uptr fn, uptr caller_pc,
+                           uptr addr) {
   // Reports symbolize pc - 1: fn + 1 names the function.
   AccessInFunction(fn + 1, caller_pc, [&](uptr pc) {
     AtomicMemoryAccess(thr, pc, addr, 1, false);

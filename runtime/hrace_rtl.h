@@ -262,7 +262,10 @@ void HeapBlockFreedBy(ThreadState *thr, uptr free_pc, uptr caller_pc, uptr addr,
 // on top. In the hybrid machines, where locks do not order, a write forgets
 // the uses before it (the object's own order covers them, which lock sets
 // cannot show): only uses after it are checked.
-void SyncObjectUsed(ThreadState *thr, uptr fn, uptr caller_pc, uptr addr);
+// (SyncObjectUsed is inline in hrace_access.h: most uses change nothing,
+// and a lock and unlock make two; this is the rest of it.)
+void SyncObjectUsedChanged(ThreadState *thr, uptr fn, uptr caller_pc,
+                           uptr addr);
 void SyncObjectWritten(ThreadState *thr, uptr fn, uptr caller_pc, uptr addr);
 
 // thr got [addr, addr+size) from the allocator (malloc and friends, new,
