@@ -410,7 +410,7 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
 // after a barrier or an unlock, or its own read now written), takes
 // Machine::Restamp: program order orders the two accesses, so the
 // transition is a new exclusive state of this thread that cannot report,
-// stored as StaysWithOwner allows. A granule that
+// stored as PublishOwnedGranule allows. A granule that
 // reports, needs a split, covers part of a cell or loses its
 // compare-and-swap is left to the general path with the rest of the access,
 // from that granule on: a granule published here must not be seen twice (a
