@@ -30,7 +30,7 @@ void AccessUnusual(ThreadState *thr, uptr pc, uptr addr, uptr size,
 }
 
 void MarkAllocated(ThreadState *thr, uptr pc, uptr addr, uptr size) {
-  if (!size || thr->ignore_writes || thr->segment == 0 || !thr->context)
+  if (!size || !MarksAllocations(thr))
     return;
   MarkHeapGranules(addr, size);
   WithActiveMachine([&](auto machine) {

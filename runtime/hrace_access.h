@@ -700,6 +700,11 @@ ALWAYS_INLINE void AtomicMemoryAccess(ThreadState *thr, uptr pc, uptr addr,
 // at once may have its update overwritten: a missed report of an access
 // that is racy anyway, never a false one.
 void MarkAllocated(ThreadState *thr, uptr pc, uptr addr, uptr size);
+// Whether MarkAllocated stores cells for thr: not for a thread that ignores
+// writes or has not started.
+ALWAYS_INLINE bool MarksAllocations(const ThreadState *thr) {
+  return !thr->ignore_writes && thr->segment != 0 && thr->context;
+}
 
 // The check alone, for a thread known to be active.
 ALWAYS_INLINE void CheckAccess(ThreadState *thr, uptr pc, uptr addr, uptr size,

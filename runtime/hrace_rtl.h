@@ -234,8 +234,9 @@ void ForkChildAfter(ThreadState *thr);
 // --- Memory -----------------------------------------------------------------
 
 // A heap block appeared: it carries no history (what a free left in its
-// cells is forgotten).
-void HeapBlockAllocated(uptr addr, uptr size);
+// cells is forgotten). The cells of its first `rewritten` bytes are left
+// for the caller, which stores all of them at once (MarkAllocated).
+void HeapBlockAllocated(uptr addr, uptr size, uptr rewritten = 0);
 // A heap block went away unseen by the checker (freed by the runtime's own
 // call or an untracked thread): forgotten.
 void HeapBlockFreed(uptr addr, uptr size);
