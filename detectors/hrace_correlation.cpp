@@ -18,9 +18,10 @@ bool IsSymmetric(CorrelationKind k) {
 
 } // namespace
 
-void CorrelationTracker::AddDependency(uptr from, bool control) {
+void CorrelationTracker::AddDependency(uptr from, bool control,
+                                       const char *name) {
   if (pending_count_ < kMaxPending)
-    pending_[pending_count_++] = {from, control};
+    pending_[pending_count_++] = {from, name, control};
 }
 
 bool CorrelationTracker::DependsOn(uptr addr) const {
@@ -38,28 +39,28 @@ void CorrelationTracker::Remove(u32 i) {
   live_[i] = live_[--live_count_];
 }
 
-bool CorrelationTracker::Renew(u32 i, CorrelationKind kind, uptr from, uptr to,
+bool CorrelationTracker::Renew(u32 i, CorrelationKind kind, End from, End to,
                                uptr pc) {
   Correlation &c = live_[i].c;
-  bool same =
-      c.kind == kind && ((c.from == from && c.to == to) ||
-                         (IsSymmetric(kind) && c.from == to && c.to == from));
+  bool same = c.kind == kind &&
+              ((c.from == from.addr && c.to == to.addr) ||
+               (IsSymmetric(kind) && c.from == to.addr && c.to == from.addr));
   if (same) {
-    c.pc = pc;
+    c = {kind, from.addr, to.addr, pc, from.name, to.name};
     live_[i].rewritten = 0;
   }
   return same;
 }
 
-void CorrelationTracker::Add(CorrelationKind kind, uptr from, uptr to,
-                             uptr pc) {
-  if (from == to)
+void CorrelationTracker::Add(CorrelationKind kind, End from, End to, uptr pc) {
+  if (from.addr == to.addr)
     return;
   // The store ended every vertical and control correlation of `to`, so
   // only one it made itself can repeat one of those; a symmetric one may
   // be older (a live duplicate names both ends).
   if (IsSymmetric(kind)) {
-    for (u32 i = 0; MayName(from) && MayName(to) && i < live_count_; i++)
+    for (u32 i = 0; MayName(from.addr) && MayName(to.addr) && i < live_count_;
+         i++)
       if (Renew(i, kind, from, to, pc))
         return;
   } else {
@@ -76,23 +77,25 @@ void CorrelationTracker::Add(CorrelationKind kind, uptr from, uptr to,
   } else {
     live_count_++;
   }
-  live_[slot] = {{kind, from, to, pc}, 0};
-  filter_[Bucket(from)]++;
-  filter_[Bucket(to)]++;
+  live_[slot] = {{kind, from.addr, to.addr, pc, from.name, to.name}, 0};
+  filter_[Bucket(from.addr)]++;
+  filter_[Bucket(to.addr)]++;
   if (made_count_ < kMaxLive)
     made_[made_count_++] = slot;
 }
 
-void CorrelationTracker::Store(uptr to, uptr parent, uptr pc) {
-  for (u32 i = 0; MayName(to) && i < live_count_;) {
+void CorrelationTracker::Store(uptr to_addr, uptr parent, uptr pc,
+                               const char *name) {
+  End to = {to_addr, name};
+  for (u32 i = 0; MayName(to_addr) && i < live_count_;) {
     Live &l = live_[i];
-    bool names = l.c.from == to || l.c.to == to;
+    bool names = l.c.from == to_addr || l.c.to == to_addr;
     if (names && !IsSymmetric(l.c.kind)) {
       Remove(i);
       continue;
     }
     if (names) {
-      l.rewritten |= l.c.from == to ? 1 : 2;
+      l.rewritten |= l.c.from == to_addr ? 1 : 2;
       if (l.rewritten == 3) {
         Remove(i);
         continue;
@@ -104,25 +107,25 @@ void CorrelationTracker::Store(uptr to, uptr parent, uptr pc) {
   u32 before = live_count_;
   made_count_ = 0;
   for (u32 p = 0; p < pending_count_; p++) {
-    uptr from = pending_[p].from;
+    End from = {pending_[p].from, pending_[p].name};
     if (pending_[p].control) {
       Add(CorrelationKind::kControl, from, to, pc);
       continue;
     }
-    bool named = MayName(from);
+    bool named = MayName(from.addr);
     Add(CorrelationKind::kVertical, from, to, pc);
     for (u32 i = 0; named && i < before && i < live_count_; i++) {
       Correlation c = live_[i].c;
       if (c.kind != CorrelationKind::kVertical)
         continue;
-      if (c.to == from)
-        Add(CorrelationKind::kVertical, c.from, to, pc);
-      else if (c.from == from && c.to != to && !DependsOn(c.to))
-        Add(CorrelationKind::kHorizontal, c.to, to, pc);
+      if (c.to == from.addr)
+        Add(CorrelationKind::kVertical, {c.from, c.from_name}, to, pc);
+      else if (c.from == from.addr && c.to != to_addr && !DependsOn(c.to))
+        Add(CorrelationKind::kHorizontal, {c.to, c.to_name}, to, pc);
     }
   }
   pending_count_ = 0;
-  if (parent && parent == last_parent_ && last_store_ != to)
+  if (parent && parent == last_parent_ && last_store_.addr != to_addr)
     Add(CorrelationKind::kParental, last_store_, to, pc);
   last_store_ = to;
   last_parent_ = parent;

@@ -40,11 +40,12 @@ public:
   static constexpr u32 kMaxPending = 16;
 
   // The next store's value (control: its execution) depends on the load of
-  // the variable at `from`.
-  void AddDependency(uptr from, bool control);
-  // The thread stored to `to` at pc; `parent`: the object whose field `to`
-  // is, 0 if none. Ends what the store ends, then makes what it makes.
-  void Store(uptr to, uptr parent, uptr pc);
+  // the variable at `from`, named `name` (or null).
+  void AddDependency(uptr from, bool control, const char *name = nullptr);
+  // The thread stored to `to`, named `name` (or null), at pc; `parent`: the
+  // object whose field `to` is, 0 if none. Ends what the store ends, then
+  // makes what it makes.
+  void Store(uptr to, uptr parent, uptr pc, const char *name = nullptr);
   // The next store is not seen: its dependencies go.
   void DropDependencies() { pending_count_ = 0; }
   // The live correlations that name `addr`, at most max of them.
@@ -59,11 +60,18 @@ private:
   };
   struct Pending {
     uptr from;
+    const char *name;
     bool control;
   };
-  void Add(CorrelationKind kind, uptr from, uptr to, uptr pc);
-  // live_[i] is this correlation: it gets the new pc and lives on.
-  bool Renew(u32 i, CorrelationKind kind, uptr from, uptr to, uptr pc);
+  // One end of a correlation being made.
+  struct End {
+    uptr addr;
+    const char *name;
+  };
+  void Add(CorrelationKind kind, End from, End to, uptr pc);
+  // live_[i] is this correlation: it gets the new pc and names, and lives
+  // on.
+  bool Renew(u32 i, CorrelationKind kind, End from, End to, uptr pc);
   void Remove(u32 i);
   // A counting filter of the addresses live correlations name: most stores
   // and reads name none, and skip the scans.
@@ -84,7 +92,7 @@ private:
   u32 made_count_ = 0;
   Pending pending_[kMaxPending];
   u32 pending_count_ = 0;
-  uptr last_store_ = 0;
+  End last_store_ = {0, nullptr};
   uptr last_parent_ = 0;
   // At most 2 * kMaxLive per bucket.
   u8 filter_[kFilterSize] = {};

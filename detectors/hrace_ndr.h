@@ -99,6 +99,10 @@ struct Correlation {
   uptr to;
   // The store that made it.
   uptr pc;
+  // The variables' source names, from the pass (a string in the program),
+  // or null: reports then describe the address.
+  const char *from_name;
+  const char *to_name;
 };
 
 // The first access of one kind to some bytes of a granule in an epoch, for

@@ -18,6 +18,8 @@
 #include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/SpecialCaseList.h"
@@ -117,6 +119,35 @@ blameSpecialCase(const llvm::SpecialCaseList &List, llvm::StringRef Section,
 #else
   return {0, List.inSectionBlame(Section, Prefix, Query, Category)};
 #endif
+}
+
+/// Calls \p Fn(Location, Variable, Plain, IsDeclare) for each debug variable
+/// record of \p F with a single location (Plain: its expression is empty,
+/// the location is the variable itself): the intrinsics llvm.dbg.declare and
+/// llvm.dbg.value until LLVM 19, and the records attached to instructions
+/// that replaced them since (a module may still hold either there).
+template <typename FnT> void forEachDebugVariable(llvm::Function &F, FnT Fn) {
+  for (llvm::Instruction &I : llvm::instructions(F)) {
+#if LLVM_VERSION_MAJOR >= 19
+    for (llvm::DbgVariableRecord &R :
+         llvm::filterDbgVars(I.getDbgRecordRange())) {
+      bool Whole = R.getExpression()->getNumElements() == 0;
+      // Assignment tracking (the default at -O1 and above) gives a
+      // variable in memory its address in the records of its assignments.
+      if (R.isDbgAssign())
+        Fn(R.getAddress(), R.getVariable(),
+           Whole && R.getAddressExpression()->getNumElements() == 0, true);
+      else if (!R.hasArgList())
+        Fn(R.getVariableLocationOp(0), R.getVariable(), Whole,
+           R.isDbgDeclare());
+    }
+#endif
+    if (auto *D = llvm::dyn_cast<llvm::DbgVariableIntrinsic>(&I))
+      if (!D->hasArgList())
+        Fn(D->getVariableLocationOp(0), D->getVariable(),
+           D->getExpression()->getNumElements() == 0,
+           llvm::isa<llvm::DbgDeclareInst>(D));
+  }
 }
 
 } // namespace hrace::compat

@@ -7,14 +7,17 @@
 //===----------------------------------------------------------------------===//
 
 #include "HybridRaceNdr.h"
+#include "HybridRaceCompat.h"
 
 #include "llvm/ADT/APInt.h"
 #include "llvm/Analysis/PostDominators.h"
+#include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Metadata.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/Operator.h"
 
 using namespace llvm;
@@ -85,6 +88,7 @@ computeNdrDependencies(Function &F,
       }
   if (Stores.empty())
     return Result;
+  const DataLayout &DL = F.getParent()->getDataLayout();
   DominatorTree DT(F);
   PostDominatorTree PDT(F);
   bool Control = F.size() <= MaxBlocksForControl;
@@ -97,12 +101,15 @@ computeNdrDependencies(Function &F,
       for (Instruction *Source : Sources) {
         if (Source == Store || !DT.dominates(Source, Store))
           continue;
-        Value *Address = isa<LoadInst>(Source)
-                             ? cast<LoadInst>(Source)->getPointerOperand()
-                             : cast<StoreInst>(Source)->getPointerOperand();
+        auto *Load = dyn_cast<LoadInst>(Source);
+        Value *Address = Load ? Load->getPointerOperand()
+                              : cast<StoreInst>(Source)->getPointerOperand();
+        Type *Ty = Load ? Load->getType()
+                        : cast<StoreInst>(Source)->getValueOperand()->getType();
         // A store of the value just loaded from the same place: no relation.
         if (Address != Store->getPointerOperand())
-          Deps.push_back({Address, IsControl});
+          Deps.push_back(
+              {Address, DL.getTypeStoreSize(Ty).getKnownMinValue(), IsControl});
       }
     };
     Add(Store->getValueOperand(), false);
@@ -156,6 +163,180 @@ Value *getNdrParentObject(Value *Ptr, const DataLayout &DL) {
     if (Alloca->getAllocatedType()->isStructTy())
       return Alloca;
   return nullptr;
+}
+
+namespace {
+
+// Pointers loaded from pointers are followed this far for a name
+// (`Bank->head->next`).
+constexpr unsigned MaxNameDepth = 3;
+// Members and elements descended into at most.
+constexpr unsigned MaxPathSteps = 16;
+
+/// T without typedefs and qualifiers.
+const DIType *stripTypedefs(const DIType *T) {
+  while (auto *D = dyn_cast_or_null<DIDerivedType>(T)) {
+    switch (D->getTag()) {
+    case dwarf::DW_TAG_typedef:
+    case dwarf::DW_TAG_const_type:
+    case dwarf::DW_TAG_volatile_type:
+    case dwarf::DW_TAG_restrict_type:
+    case dwarf::DW_TAG_atomic_type:
+      T = D->getBaseType();
+      continue;
+    default:
+      return T;
+    }
+  }
+  return T;
+}
+
+/// What a pointer of type T points to; null if T is no pointer (or void *).
+const DIType *getPointee(const DIType *T) {
+  auto *D = dyn_cast_or_null<DIDerivedType>(stripTypedefs(T));
+  if (!D || D->getTag() != dwarf::DW_TAG_pointer_type)
+    return nullptr;
+  return D->getBaseType();
+}
+
+uint64_t getSizeInBytes(const DIType *T) {
+  T = stripTypedefs(T);
+  return T ? T->getSizeInBits() / 8 : 0;
+}
+
+/// The member (or base class) of C that holds byte Offset.
+const DIDerivedType *findMember(const DICompositeType *C, uint64_t Offset) {
+  for (const DINode *Element : C->getElements()) {
+    auto *M = dyn_cast_or_null<DIDerivedType>(Element);
+    if (!M || M->isStaticMember() ||
+        (M->getTag() != dwarf::DW_TAG_member &&
+         M->getTag() != dwarf::DW_TAG_inheritance))
+      continue;
+    uint64_t Begin = M->getOffsetInBits() / 8;
+    uint64_t Size = M->getSizeInBits() ? M->getSizeInBits() / 8
+                                       : getSizeInBytes(M->getBaseType());
+    if (Offset >= Begin && Offset < Begin + (Size ? Size : 1))
+      return M;
+  }
+  return nullptr;
+}
+
+/// Appends to Name the path from an object of type T to the Size bytes at
+/// Offset in it (`.f`, `[2]`; `->f`, `[2]` or a leading `*` for an object
+/// reached through a pointer); T becomes their type. Bytes that are no
+/// member's keep their offset (`+4`).
+void appendPath(std::string &Name, const DIType *&T, uint64_t Offset,
+                uint64_t Size, bool ThroughPointer) {
+  bool Deref = ThroughPointer;
+  // p[1].x: an element after the one the pointer points to.
+  uint64_t ObjectSize = getSizeInBytes(T);
+  if (Deref && ObjectSize && Offset >= ObjectSize) {
+    Name += "[" + std::to_string(Offset / ObjectSize) + "]";
+    Offset %= ObjectSize;
+    Deref = false;
+  }
+  for (unsigned Step = 0; Step < MaxPathSteps; ++Step) {
+    auto *C = dyn_cast_or_null<DICompositeType>(stripTypedefs(T));
+    if (!C || (Offset == 0 && C->getSizeInBits() == Size * 8))
+      break;
+    if (C->getTag() == dwarf::DW_TAG_array_type) {
+      uint64_t ElementSize = getSizeInBytes(C->getBaseType());
+      if (!ElementSize)
+        break;
+      Name += "[" + std::to_string(Offset / ElementSize) + "]";
+      Offset %= ElementSize;
+      Deref = false;
+      T = C->getBaseType();
+      continue;
+    }
+    const DIDerivedType *Member = findMember(C, Offset);
+    if (!Member)
+      break;
+    // A base class's members are the object's own: no name for the step.
+    if (Member->getTag() == dwarf::DW_TAG_member) {
+      Name += (Deref ? "->" : ".") + Member->getName().str();
+      Deref = false;
+    }
+    Offset -= Member->getOffsetInBits() / 8;
+    T = Member->getBaseType();
+  }
+  if (Deref)
+    Name = "*" + Name;
+  if (Offset)
+    Name += "+" + std::to_string(Offset);
+}
+
+} // namespace
+
+NdrVariableNames::NdrVariableNames(Function &F, const DataLayout &DL) : DL(DL) {
+  compat::forEachDebugVariable(F, [&](Value *Location,
+                                      const DILocalVariable *Variable,
+                                      bool Plain, bool IsDeclare) {
+    if (!Location || !Plain || Variable->getName().empty())
+      return;
+    if (IsDeclare)
+      Declared.try_emplace(Location, Variable);
+    else if (Location->getType()->isPointerTy() &&
+             getPointee(Variable->getType()))
+      Valued.try_emplace(Location, Variable);
+  });
+}
+
+bool NdrVariableNames::object(Value *Base, Object &Out, unsigned Depth) const {
+  if (auto *Global = dyn_cast<GlobalVariable>(Base)) {
+    SmallVector<DIGlobalVariableExpression *, 1> Expressions;
+    Global->getDebugInfo(Expressions);
+    for (DIGlobalVariableExpression *E : Expressions)
+      if (E->getExpression()->getNumElements() == 0) {
+        Out = {E->getVariable()->getName().str(), E->getVariable()->getType(),
+               false};
+        return true;
+      }
+    return false;
+  }
+  if (const DILocalVariable *Variable = Declared.lookup(Base)) {
+    Out = {Variable->getName().str(), Variable->getType(), false};
+    return true;
+  }
+  if (const DILocalVariable *Variable = Valued.lookup(Base)) {
+    Out = {Variable->getName().str(), getPointee(Variable->getType()), true};
+    return true;
+  }
+  // A pointer loaded from a named place: the object it points to.
+  auto *Load = dyn_cast<LoadInst>(Base);
+  if (!Load || Depth >= MaxNameDepth)
+    return false;
+  std::string Name;
+  const DIType *Type = nullptr;
+  if (!describe(Load->getPointerOperand(),
+                DL.getTypeStoreSize(Load->getType()).getKnownMinValue(), Name,
+                Type, Depth + 1) ||
+      !getPointee(Type))
+    return false;
+  Out = {Name, getPointee(Type), true};
+  return true;
+}
+
+bool NdrVariableNames::describe(Value *Ptr, uint64_t AccessSize,
+                                std::string &Name, const DIType *&Type,
+                                unsigned Depth) const {
+  APInt Offset(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+  Value *Base = Ptr->stripAndAccumulateConstantOffsets(DL, Offset, true);
+  Object O;
+  if (Offset.isNegative() || !object(Base, O, Depth))
+    return false;
+  Name = O.Name;
+  Type = O.Type;
+  appendPath(Name, Type, Offset.getZExtValue(), AccessSize, O.ThroughPointer);
+  return true;
+}
+
+std::string NdrVariableNames::name(Value *Ptr, uint64_t AccessSize) const {
+  std::string Name;
+  const DIType *Type = nullptr;
+  if (!describe(Ptr, AccessSize, Name, Type, 0))
+    return "";
+  return Name;
 }
 
 } // namespace hrace

@@ -31,6 +31,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/ValueHandle.h"
@@ -47,6 +48,8 @@ extern llvm::cl::opt<bool> InstrumentNdr;
 /// load replaces it, and the address may be what one loaded.
 struct NdrDependency {
   llvm::WeakTrackingVH Address;
+  /// The bytes the load read (for the variable's name).
+  uint64_t Size;
   bool Control;
 };
 
@@ -68,6 +71,42 @@ std::optional<uint64_t> getNdrFieldOffset(const llvm::StoreInst &Store);
 /// The object whose field Ptr points to (a struct GEP's base, or a struct
 /// global or alloca reached at a constant offset), or null.
 llvm::Value *getNdrParentObject(llvm::Value *Ptr, const llvm::DataLayout &DL);
+
+/// Source names of the variables the ndr checker's reports name in
+/// correlations, from debug info: a global or local by its name, a field by
+/// its path from one (`acct.balance`, `Grid[2].x`), and an object reached
+/// through a pointer variable or a pointer global by it (`a->balance`,
+/// `*p`, `Bank->accounts[1]`). Only addresses at a constant offset from
+/// such a variable get a name; the runtime describes the others by address.
+class NdrVariableNames {
+public:
+  /// Collects the debug variables of F (dbg.declare of its allocas,
+  /// dbg.value of its pointers).
+  NdrVariableNames(llvm::Function &F, const llvm::DataLayout &DL);
+
+  /// The name of the AccessSize bytes at Ptr, or "" if debug info does not
+  /// give one.
+  std::string name(llvm::Value *Ptr, uint64_t AccessSize) const;
+
+private:
+  /// A named object at some address: the variable, its type, and whether
+  /// the address was a pointer's value (fields are then `->f`).
+  struct Object {
+    std::string Name;
+    const llvm::DIType *Type;
+    bool ThroughPointer;
+  };
+  bool object(llvm::Value *Base, Object &Out, unsigned Depth) const;
+  /// The type of the AccessSize bytes at Ptr and their name, as name() but
+  /// keeping the type for a pointer loaded from there.
+  bool describe(llvm::Value *Ptr, uint64_t AccessSize, std::string &Name,
+                const llvm::DIType *&Type, unsigned Depth) const;
+
+  const llvm::DataLayout &DL;
+  /// Allocas by their dbg.declare; pointer values by a plain dbg.value.
+  llvm::DenseMap<const llvm::Value *, const llvm::DILocalVariable *> Declared,
+      Valued;
+};
 
 } // namespace hrace
 

@@ -20,6 +20,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
@@ -285,6 +286,7 @@ private:
   void instrumentEntryAndExits(Function &F);
   void instrumentNdrAccess(Instruction &I, Value *Ptr, Value *Size,
                            bool IsWrite);
+  Constant *createNdrName(Value *Ptr, uint64_t AccessSize);
 
   Module &M;
   const DataLayout &DL;
@@ -297,8 +299,11 @@ private:
   /// they belong to has no location: line 0 of its subprogram, if it has one.
   DebugLoc FunctionLoc;
   DenseMap<const AllocaInst *, bool> CapturedAllocas;
-  /// -hrace-ndr: the loads each store of the current function depends on.
+  /// -hrace-ndr: the loads each store of the current function depends on,
+  /// the names of its variables, and the module's name strings.
   NdrDependencies NdrDeps;
+  std::optional<NdrVariableNames> NdrNames;
+  StringMap<Constant *> NdrNameStrings;
 
   FunctionCallee Init;
   FunctionCallee Read[NumSizeClasses], Write[NumSizeClasses];
@@ -372,9 +377,9 @@ Instrumenter::Instrumenter(Module &M)
   if (InstrumentNdr) {
     NdrModuleInit = declare("__hrace_ndr_module_init", VoidTy, {});
     NdrRead = declare("__hrace_ndr_read", VoidTy, {VoidPtrTy, IntptrTy});
-    NdrWrite =
-        declare("__hrace_ndr_write", VoidTy, {VoidPtrTy, IntptrTy, VoidPtrTy});
-    NdrDep = declare("__hrace_ndr_dep", VoidTy, {VoidPtrTy, IntTy});
+    NdrWrite = declare("__hrace_ndr_write", VoidTy,
+                       {VoidPtrTy, IntptrTy, VoidPtrTy, VoidPtrTy});
+    NdrDep = declare("__hrace_ndr_dep", VoidTy, {VoidPtrTy, IntTy, VoidPtrTy});
   }
   ReturnAddress = hrace::compat::getIntrinsic(M, Intrinsic::returnaddress);
 }
@@ -492,9 +497,11 @@ void Instrumenter::instrumentFunction(Function &F, bool IgnoreAccesses) {
   if (DISubprogram *Subprogram = F.getSubprogram())
     FunctionLoc = DILocation::get(Ctx, 0, 0, Subprogram);
   NdrDeps.clear();
+  NdrNames.reset();
   if (InstrumentNdr) {
     SmallPtrSet<Instruction *, 16> Checked(Accesses.begin(), Accesses.end());
     NdrDeps = computeNdrDependencies(F, Checked);
+    NdrNames.emplace(F, DL);
   }
 
   for (Instruction *I : Accesses)
@@ -568,7 +575,8 @@ void Instrumenter::instrumentNdrAccess(Instruction &I, Value *Addr, Value *Size,
     for (const NdrDependency &Dep : Deps->second)
       if (Value *Address = Dep.Address)
         IRB.CreateCall(NdrDep, {createAddress(Address),
-                                ConstantInt::get(IntTy, Dep.Control)});
+                                ConstantInt::get(IntTy, Dep.Control),
+                                createNdrName(Address, Dep.Size)});
   Value *Parent = nullptr;
   if (std::optional<uint64_t> Offset = getNdrFieldOffset(Store))
     Parent = *Offset
@@ -577,9 +585,32 @@ void Instrumenter::instrumentNdrAccess(Instruction &I, Value *Addr, Value *Size,
                  : Addr;
   else
     Parent = getNdrParentObject(Store.getPointerOperand(), DL);
-  IRB.CreateCall(NdrWrite, {Addr, Size,
-                            Parent ? createAddress(Parent)
-                                   : ConstantPointerNull::get(VoidPtrTy)});
+  IRB.CreateCall(
+      NdrWrite,
+      {Addr, Size,
+       Parent ? createAddress(Parent) : ConstantPointerNull::get(VoidPtrTy),
+       createNdrName(Store.getPointerOperand(),
+                     DL.getTypeStoreSize(Store.getValueOperand()->getType())
+                         .getKnownMinValue())});
+}
+
+/// The variable at Ptr's source name for the runtime's reports, as a
+/// string in the module (one per name), or null when debug info gives none.
+Constant *Instrumenter::createNdrName(Value *Ptr, uint64_t AccessSize) {
+  std::string Name = NdrNames->name(Ptr, AccessSize);
+  if (Name.empty())
+    return ConstantPointerNull::get(VoidPtrTy);
+  Constant *&String = NdrNameStrings[Name];
+  if (!String) {
+    Constant *Text = ConstantDataArray::getString(Ctx, Name);
+    auto *Global =
+        new GlobalVariable(M, Text->getType(), /*isConstant=*/true,
+                           GlobalValue::PrivateLinkage, Text, "hrace.ndr.name");
+    Global->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    Global->setAlignment(Align(1));
+    String = ConstantExpr::getPointerCast(Global, VoidPtrTy);
+  }
+  return String;
 }
 
 /// A direct call to a pthreads or semaphore function whose result the

@@ -64,12 +64,15 @@ HRACE_INTERFACE void __hrace_result_checked(void *fn);
 // access. A module built so calls __hrace_ndr_module_init from its
 // constructor. __hrace_ndr_dep comes just before the __hrace_ndr_write of a
 // store whose value (control != 0: whose execution) depends on the load of
-// addr; `parent` is the object a stored field belongs to, or null.
+// addr; `parent` is the object a stored field belongs to, or null; `name`
+// the variable's source name from debug info (`acct.balance`, `p->next`),
+// or null.
 HRACE_INTERFACE void __hrace_ndr_module_init(void);
 HRACE_INTERFACE void __hrace_ndr_read(void *addr, uintptr_t size);
-HRACE_INTERFACE void __hrace_ndr_write(void *addr, uintptr_t size,
-                                       void *parent);
-HRACE_INTERFACE void __hrace_ndr_dep(void *addr, uint32_t control);
+HRACE_INTERFACE void __hrace_ndr_write(void *addr, uintptr_t size, void *parent,
+                                       const char *name);
+HRACE_INTERFACE void __hrace_ndr_dep(void *addr, uint32_t control,
+                                     const char *name);
 
 // Function entry/exit keep the shadow call stack used in reports.
 // caller_pc is the function's return address (llvm.returnaddress(0)).

@@ -359,7 +359,7 @@ void AccessSlow(ThreadState *thr, uptr addr, uptr size, bool write, uptr pc) {
 }
 
 ALWAYS_INLINE void Access(uptr addr, uptr size, bool write, uptr parent,
-                          uptr pc) {
+                          const char *name, uptr pc) {
   if (!ndr_enabled)
     return;
   ThreadState *thr = cur_thread();
@@ -376,7 +376,7 @@ ALWAYS_INLINE void Access(uptr addr, uptr size, bool write, uptr parent,
     // Runtime code: a signal arriving in it waits (the handler's own
     // stores would change the same tracker).
     thr->in_rtl++;
-    ThreadOf(thr)->correlations.Store(addr, parent, pc);
+    ThreadOf(thr)->correlations.Store(addr, parent, pc, name);
     LeaveRuntime(thr);
   }
   // One granule and nothing new: the common case of a loop, answered from
@@ -686,23 +686,23 @@ extern "C" {
 void __hrace_ndr_module_init() { StoreRelaxed(&ndr.instrumented, true); }
 
 void __hrace_ndr_read(void *addr, uptr size) {
-  Access(reinterpret_cast<uptr>(addr), size, false, 0,
+  Access(reinterpret_cast<uptr>(addr), size, false, 0, nullptr,
          reinterpret_cast<uptr>(__builtin_return_address(0)));
 }
 
-void __hrace_ndr_write(void *addr, uptr size, void *parent) {
+void __hrace_ndr_write(void *addr, uptr size, void *parent, const char *name) {
   Access(reinterpret_cast<uptr>(addr), size, true,
-         reinterpret_cast<uptr>(parent),
+         reinterpret_cast<uptr>(parent), name,
          reinterpret_cast<uptr>(__builtin_return_address(0)));
 }
 
-void __hrace_ndr_dep(void *addr, u32 control) {
+void __hrace_ndr_dep(void *addr, u32 control, const char *name) {
   ThreadState *thr = cur_thread();
   if (!ndr_enabled || thr->in_rtl)
     return;
   ScopedInRuntime in_rtl;
   ThreadOf(thr)->correlations.AddDependency(reinterpret_cast<uptr>(addr),
-                                            control != 0);
+                                            control != 0, name);
 }
 
 } // extern "C"

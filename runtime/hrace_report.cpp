@@ -477,9 +477,14 @@ ReportSection *AddNdrAccess(ReportDesc *r, SectionRole role, bool write,
   return s;
 }
 
-// The variable's name for a correlation: a global's name (and offset), else
-// its address and where it lies: a heap block, a thread's stack.
-void AppendVariable(TextBuffer *out, uptr addr) {
+// The variable's name for a correlation: its source name from the pass, else
+// a global's name (and offset), else its address and where it lies: a heap
+// block, a thread's stack.
+void AppendVariable(TextBuffer *out, uptr addr, const char *source_name) {
+  if (source_name) {
+    out->Append("'%s'", source_name);
+    return;
+  }
   char name[256], module[256];
   uptr start, size, module_offset;
   if (SymbolizeData(addr, name, sizeof(name), &start, &size, module,
@@ -535,14 +540,15 @@ void AddCorrelation(ReportDesc *r, const Correlation &c) {
   char text[sizeof(ReportSection::text)];
   TextBuffer t(text, sizeof(text));
   t.Append("%s: ", CorrelationName(c.kind));
-  AppendVariable(&t, c.from);
+  AppendVariable(&t, c.from, c.from_name);
   bool symmetric = c.kind == CorrelationKind::kParental ||
                    c.kind == CorrelationKind::kHorizontal;
   t.Append(symmetric ? " <-> " : " -> ");
-  AppendVariable(&t, c.to);
+  AppendVariable(&t, c.to, c.to_name);
   SymbolizedFrame f;
   // The store's return address points after its call; the store is there.
-  if (SymbolizeCode(c.pc - 1, &f, 1) && f.file[0]) {
+  // Code without line tables gives its file at line 0: no line to show.
+  if (SymbolizeCode(c.pc - 1, &f, 1) && f.file[0] && f.line > 0) {
     const char *base = f.file;
     for (const char *p = f.file; *p; p++)
       if (*p == '/')

@@ -132,5 +132,34 @@ TEST_F(CorrelationTest, OldestGoesWhenFull) {
                   0x10000 + 8 * kLast));
 }
 
+// The pass's names travel with the addresses they name: through a
+// transitive vertical correlation, a horizontal and a parental one.
+TEST_F(CorrelationTest, EachEndKeepsTheNameItsStoreOrLoadGave) {
+  static const char kEuroName[] = "w.euro", kYenName[] = "w.yen",
+                    kDollarName[] = "w.dollar";
+  t.AddDependency(kEuro, false, kEuroName);
+  t.Store(kYen, kCommon, kPc, kYenName);
+  t.AddDependency(kYen, false, kYenName);
+  t.Store(kDollar, kCommon, kPc, kDollarName);
+  Correlation c[8];
+  u32 n = t.Involving(kDollar, c, 8);
+  u32 checked = 0;
+  for (u32 i = 0; i < n; i++) {
+    const char *from = c[i].from == kEuro  ? kEuroName
+                       : c[i].from == kYen ? kYenName
+                                           : kDollarName;
+    const char *to = c[i].to == kEuro  ? kEuroName
+                     : c[i].to == kYen ? kYenName
+                                       : kDollarName;
+    EXPECT_EQ(c[i].from_name, from);
+    EXPECT_EQ(c[i].to_name, to);
+    checked++;
+  }
+  // Yen -> Dollar, Euro -> Dollar (transitive), Yen <-> Dollar (parental).
+  EXPECT_EQ(checked, 3u);
+  EXPECT_TRUE(Has(CorrelationKind::kVertical, kEuro, kDollar));
+  EXPECT_TRUE(Has(CorrelationKind::kParental, kYen, kDollar));
+}
+
 } // namespace
 } // namespace hrace

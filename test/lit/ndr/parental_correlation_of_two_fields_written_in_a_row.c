@@ -1,8 +1,7 @@
 // Parental correlation: A writes two fields of one struct object one right
 // after the other, `Addr.Street = ...; Addr.No = ...;`, which makes them
-// parentally correlated ('Street' <-> 'No', in whatever names the runtime
-// gives fields; only the kind and the line of the second store, the one
-// that makes it, are pinned). A does so in one critical section of M and
+// parentally correlated ('Addr.Street' <-> 'Addr.No', named from debug
+// info, at the line of the second store, the one that makes it). A does so in one critical section of M and
 // reads Addr.No in a later one, while B writes Addr.No under M: A's read
 // has two write dependencies (B's, parallel, and A's own) and the
 // correlation is reported as violated -- the number may no longer belong to
@@ -50,7 +49,7 @@ static void *ThreadB(void *Arg) {
 // CHECK-NEXT:     Write of size 4 at [[ADDR]] by thread T1 (locks held: {M1}):
 // CHECK-NEXT:       #0 ThreadA {{.*}}parental_correlation_of_two_fields_written_in_a_row.c:[[@LINE-21]]
 // CHECK-NEXT:   Violated correlations:
-// CHECK-NEXT:     parental: '{{.*}}' <-> '{{.*}}' (parental_correlation_of_two_fields_written_in_a_row.c:[[@LINE-23]])
+// CHECK-NEXT:     parental: 'Addr.Street' <-> 'Addr.No' (parental_correlation_of_two_fields_written_in_a_row.c:[[@LINE-23]])
 // CHECK-NEXT:   Location is global 'Addr'
 // CHECK:      SUMMARY: HybridRace: non-deterministic read {{.*}}parental_correlation_of_two_fields_written_in_a_row.c:[[@LINE-22]] in ThreadA
 // CHECK-NOT:  WARNING: HybridRace: non-deterministic read

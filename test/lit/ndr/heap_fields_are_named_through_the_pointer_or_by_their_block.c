@@ -1,12 +1,20 @@
-// A correlation between variables that are not globals names each by its
-// address and where it lies: here two fields of one heap block, written in
-// a row (parental) by T1, whose second field T2 then writes in parallel.
+// A correlation between variables that are not globals names each by the
+// source the pass saw, with debug info: here two fields of one heap block,
+// reached through the pointer A, written in a row (parental) by T1, whose
+// second field T2 then writes in parallel. Without debug info, each is
+// named by its address and where it lies.
 //
 // RUN: %hrace_cc -fsanitize-hybrid-race-ndr %s -o %t
 // RUN: env HRACE_OPTIONS=ndr=1 not %t 2>&1 | FileCheck %s
 // CHECK:      WARNING: HybridRace: non-deterministic read
 // CHECK:      Violated correlations:
-// CHECK-NEXT:   parental: 0x[[BLOCK:[0-9a-f]+]] (heap block of size 8 at 0x[[BLOCK]], offset 0) <-> 0x{{[0-9a-f]+}} (heap block of size 8 at 0x[[BLOCK]], offset 4) (heap_variables_are_named_by_their_block.c:28)
+// CHECK-NEXT:   parental: 'A->Street' <-> 'A->No' (heap_fields_are_named_through_the_pointer_or_by_their_block.c:36)
+//
+// RUN: %hrace_cc -g0 -fsanitize-hybrid-race-ndr %s -o %t.nodebug
+// RUN: env HRACE_OPTIONS=ndr=1 not %t.nodebug 2>&1 | FileCheck %s --check-prefix=NODEBUG
+// NODEBUG:      WARNING: HybridRace: non-deterministic read
+// NODEBUG:      Violated correlations:
+// NODEBUG-NEXT:   parental: 0x[[BLOCK:[0-9a-f]+]] (heap block of size 8 at 0x[[BLOCK]], offset 0) <-> 0x{{[0-9a-f]+}} (heap block of size 8 at 0x[[BLOCK]], offset 4){{$}}
 
 #include "hrace_test_sync.h"
 #include <pthread.h>
