@@ -83,27 +83,24 @@ bool NdrIsLockedUpdate(const EpochVariable &v, u8 mask) {
   return FirstExclusive(v.epoch) && (v.read_first & v.written & mask);
 }
 
-void NdrRecordAccess(NdrAccessRecord *records, u32 count, u8 mask, u8 offset,
-                     u8 size, uptr pc, StackId callers) {
+NdrAccessRecord *NdrRecordAccess(NdrAccessRecord *records, u32 count, u8 mask) {
   u8 covered = 0;
   for (u32 i = 0; i < count; i++) {
     NdrAccessRecord &r = records[i];
-    if (!r.pc) {
-      if ((covered & mask) != mask)
-        r = {pc, callers, mask, offset, size};
-      return;
-    }
+    if (!r.stack)
+      return (covered & mask) != mask ? &r : nullptr;
     covered |= r.mask;
   }
   if ((covered & mask) != mask)
     records[count - 1].mask |= mask;
+  return nullptr;
 }
 
 const NdrAccessRecord &NdrWriteFor(const EpochVariable &v, u8 mask) {
   const NdrAccessRecord *best = &v.writes[0];
   for (const NdrAccessRecord &r : v.writes)
-    if (r.pc && __builtin_popcount(r.mask & mask) >
-                    __builtin_popcount(best->mask & mask))
+    if (r.stack && __builtin_popcount(r.mask & mask) >
+                       __builtin_popcount(best->mask & mask))
       best = &r;
   return *best;
 }

@@ -109,9 +109,10 @@ struct Correlation {
 // reports: a granule often holds two variables (two ints, a struct's
 // fields), and each is checked and reported on its own.
 struct NdrAccessRecord {
-  // The access's return address into the program; 0: no access.
-  uptr pc;
-  StackId callers;
+  // The access's return address into the program on top of its callers'
+  // stack, one stack depot id (a pc and a caller id took 16 bytes with the
+  // rest; this takes 8); 0: no access.
+  StackId stack;
   u8 mask;
   u8 offset;
   u8 size;
@@ -152,10 +153,13 @@ struct EpochVariable {
   // The correlations the reading thread had with this variable at its read.
   Correlation *correlations;
 };
+// Every granule an epoch touches has one: its size is ndr=1's memory.
+static_assert(sizeof(EpochVariable) == 96, "an epoch variable is 96 bytes");
 
-// Adds an access of `mask` (at offset, of size) to the `count` records.
-void NdrRecordAccess(NdrAccessRecord *records, u32 count, u8 mask, u8 offset,
-                     u8 size, uptr pc, StackId callers);
+// Where an access of `mask` goes among the `count` records: a free one, for
+// the caller to fill, or null when earlier records cover its bytes or the
+// last one was widened to them.
+NdrAccessRecord *NdrRecordAccess(NdrAccessRecord *records, u32 count, u8 mask);
 // The record of a write that wrote some of `mask`'s bytes (one that wrote
 // most of them).
 const NdrAccessRecord &NdrWriteFor(const EpochVariable &v, u8 mask);

@@ -55,9 +55,9 @@ struct NdrAccessDesc {
   u32 thread_id;
   u32 size;
   uptr addr;
-  // The access's return address and the stack of its callers.
+  // The access's return address, and the stack it tops.
   uptr pc;
-  StackId callers;
+  StackId stack;
   u32 lock_count;
   bool parallel;
   LockId locks[kNdrMaxLocks];

@@ -526,12 +526,11 @@ const char *CorrelationName(CorrelationKind k) {
 void AddNdrStack(ReportDesc *r, ReportSection *s, const NdrAccessDesc &a,
                  bool take_top) {
   uptr stack[kMaxFramesShown];
-  stack[0] = a.pc;
   bool lost = false;
   u32 shown = ctx->flags.history_depth ? ctx->flags.history_depth : 1;
   if (shown > kMaxFramesShown)
     shown = kMaxFramesShown;
-  u32 n = 1 + ctx->stacks.Get(a.callers, stack + 1, shown - 1, &lost);
+  u32 n = ctx->stacks.Get(a.stack, stack, shown, &lost);
   r->AddStack(s, stack, n, take_top);
   s->frames_lost = lost;
 }

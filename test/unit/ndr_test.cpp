@@ -277,5 +277,22 @@ TEST_F(NdrTest, TwoOrderedWritesOfTwoThreadsAreTwoDependencies) {
   EXPECT_TRUE(NonDeterministic(*main, false, {t2, t1}));
 }
 
+// Two variables in one granule keep a record each; a third widens the last
+// record; bytes already recorded take none.
+TEST(NdrRecordTest, NewBytesTakeAFreeRecordThenWidenTheLast) {
+  NdrAccessRecord records[2] = {};
+  NdrAccessRecord *first = NdrRecordAccess(records, 2, 0x0f);
+  ASSERT_EQ(first, &records[0]);
+  *first = {7, 0x0f, 0, 4};
+  EXPECT_EQ(NdrRecordAccess(records, 2, 0x03), nullptr);
+  NdrAccessRecord *second = NdrRecordAccess(records, 2, 0x30);
+  ASSERT_EQ(second, &records[1]);
+  *second = {8, 0x30, 4, 2};
+  EXPECT_EQ(NdrRecordAccess(records, 2, 0xc0), nullptr);
+  EXPECT_EQ(records[1].mask, 0xf0);
+  EXPECT_EQ(records[1].stack, 8u);
+  EXPECT_EQ(records[0].mask, 0x0f);
+}
+
 } // namespace
 } // namespace hrace
