@@ -454,15 +454,11 @@ public:
       old = g.second.value();
     else if ((first | second) & bytes)
       return false;
-    RaceInfo race{};
-    ShadowCell now = CellTransition<Machine>(
-        old, thr_, AccessContext{write_, addr_, false}, &race);
-    if (now == old) {
-      thr_->noops.Insert(old.raw(), write_);
-      return true;
-    }
-    if (race.found || !GranuleCell::Fits(now))
+    ShadowCell now;
+    if (!Transition(old, &now))
       return false;
+    if (now == old)
+      return true;
     // Which bytes each cell holds after the access: the accessed ones leave
     // the cell that held `old` (if any) for the one that holds `now`, or an
     // empty one.
@@ -508,18 +504,28 @@ private:
       return PublishOwnedGranule(&granule[which], cell,
                                  GranuleCell::Make(now, bytes));
     }
-    RaceInfo race{};
-    ShadowCell now = CellTransition<Machine>(
-        old, thr_, AccessContext{write_, addr_, false}, &race);
-    if (now == old) {
-      thr_->noops.Insert(old.raw(), write_);
-      return true;
-    }
-    if (race.found || !GranuleCell::Fits(now))
+    ShadowCell now;
+    if (!Transition(old, &now))
       return false;
+    if (now == old)
+      return true;
     Trace();
     return PublishCell<Machine>(&granule[which], cell,
                                 GranuleCell::Make(now, bytes), thr_);
+  }
+
+  // The machine's transition of `old` for this access, in *now (left as
+  // `old`, and memoised, when the access changes nothing); false when the
+  // general path must take it: a report, or a value no cell can hold.
+  ALWAYS_INLINE bool Transition(ShadowCell old, ShadowCell *now) {
+    RaceInfo race{};
+    *now = CellTransition<Machine>(old, thr_,
+                                   AccessContext{write_, addr_, false}, &race);
+    if (*now == old) {
+      thr_->noops.Insert(old.raw(), write_);
+      return true;
+    }
+    return !race.found && GranuleCell::Fits(*now);
   }
 
   // The trace entry before any cell names the access's segment
