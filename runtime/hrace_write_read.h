@@ -57,16 +57,23 @@ public:
 
   // A repeat of the newest access is not added again, unless a new critical
   // section or loop began since (StartRun): each must see its own reads.
+  // Called outside the runtime (in_rtl not raised, to keep a write under a
+  // lock cheap), so a signal handler's own accesses may come in between:
+  // the entry is written before it is counted, and a handler's entry made
+  // in between is overwritten, never half-read. A lost entry is one
+  // relation fewer, as if the ring had dropped it.
   ALWAYS_INLINE void Add(uptr addr, uptr size, uptr value) {
+    u64 count = count_;
     // A loop re-reading its flag adds nothing new.
-    if (count_ && !run_started_) {
-      const Access &last = ring_[(count_ - 1) % kMax];
+    if (count && !run_started_) {
+      const Access &last = ring_[(count - 1) % kMax];
       if (last.addr == addr && last.size == size && last.value == value)
         return;
     }
     run_started_ = false;
-    ring_[count_ % kMax] = {addr, size, value};
-    count_++;
+    ring_[count % kMax] = {addr, size, value};
+    __atomic_signal_fence(__ATOMIC_RELEASE);
+    count_ = count + 1;
   }
   void StartRun() { run_started_ = true; }
   // The position after the newest access, and of the oldest one still held.
