@@ -34,21 +34,26 @@ bool CorrelationTracker::DependsOn(uptr addr) const {
 // The live correlations are unordered: the last takes a removed one's
 // place.
 void CorrelationTracker::Remove(u32 i) {
-  filter_[Bucket(live_[i].c.from)]--;
-  filter_[Bucket(live_[i].c.to)]--;
-  live_[i] = live_[--live_count_];
+  filter_[Bucket(ends_[i].from)]--;
+  filter_[Bucket(ends_[i].to)]--;
+  live_count_--;
+  live_[i] = live_[live_count_];
+  ends_[i] = ends_[live_count_];
+}
+
+void CorrelationTracker::Set(u32 slot, const Correlation &c) {
+  live_[slot] = {c, 0};
+  ends_[slot] = {c.from, c.to};
 }
 
 bool CorrelationTracker::Renew(u32 i, CorrelationKind kind, End from, End to,
                                uptr pc) {
-  Correlation &c = live_[i].c;
-  bool same = c.kind == kind &&
-              ((c.from == from.addr && c.to == to.addr) ||
-               (IsSymmetric(kind) && c.from == to.addr && c.to == from.addr));
-  if (same) {
-    c = {kind, from.addr, to.addr, pc, from.name, to.name};
-    live_[i].rewritten = 0;
-  }
+  const Ends &e = ends_[i];
+  bool same = ((e.from == from.addr && e.to == to.addr) ||
+               (IsSymmetric(kind) && e.from == to.addr && e.to == from.addr)) &&
+              live_[i].c.kind == kind;
+  if (same)
+    Set(i, {kind, from.addr, to.addr, pc, from.name, to.name});
   return same;
 }
 
@@ -72,12 +77,12 @@ void CorrelationTracker::Add(CorrelationKind kind, End from, End to, uptr pc) {
   if (live_count_ == kMaxLive) {
     // Full: round robin over the slots, which is roughly oldest first.
     slot = next_evicted_++ % kMaxLive;
-    filter_[Bucket(live_[slot].c.from)]--;
-    filter_[Bucket(live_[slot].c.to)]--;
+    filter_[Bucket(ends_[slot].from)]--;
+    filter_[Bucket(ends_[slot].to)]--;
   } else {
     live_count_++;
   }
-  live_[slot] = {{kind, from.addr, to.addr, pc, from.name, to.name}, 0};
+  Set(slot, {kind, from.addr, to.addr, pc, from.name, to.name});
   filter_[Bucket(from.addr)]++;
   filter_[Bucket(to.addr)]++;
   if (made_count_ < kMaxLive)
@@ -88,18 +93,19 @@ void CorrelationTracker::Store(uptr to_addr, uptr parent, uptr pc,
                                const char *name) {
   End to = {to_addr, name};
   for (u32 i = 0; MayName(to_addr) && i < live_count_;) {
+    if (!ends_[i].Names(to_addr)) {
+      i++;
+      continue;
+    }
     Live &l = live_[i];
-    bool names = l.c.from == to_addr || l.c.to == to_addr;
-    if (names && !IsSymmetric(l.c.kind)) {
+    if (!IsSymmetric(l.c.kind)) {
       Remove(i);
       continue;
     }
-    if (names) {
-      l.rewritten |= l.c.from == to_addr ? 1 : 2;
-      if (l.rewritten == 3) {
-        Remove(i);
-        continue;
-      }
+    l.rewritten |= ends_[i].from == to_addr ? 1 : 2;
+    if (l.rewritten == 3) {
+      Remove(i);
+      continue;
     }
     i++;
   }
@@ -115,6 +121,8 @@ void CorrelationTracker::Store(uptr to_addr, uptr parent, uptr pc,
     bool named = MayName(from.addr);
     Add(CorrelationKind::kVertical, from, to, pc);
     for (u32 i = 0; named && i < before && i < live_count_; i++) {
+      if (!ends_[i].Names(from.addr))
+        continue;
       Correlation c = live_[i].c;
       if (c.kind != CorrelationKind::kVertical)
         continue;
@@ -134,7 +142,7 @@ void CorrelationTracker::Store(uptr to_addr, uptr parent, uptr pc,
 u32 CorrelationTracker::Involving(uptr addr, Correlation *out, u32 max) const {
   u32 n = 0;
   for (u32 i = 0; MayName(addr) && i < live_count_ && n < max; i++)
-    if (live_[i].c.from == addr || live_[i].c.to == addr)
+    if (ends_[i].Names(addr))
       out[n++] = live_[i].c;
   return n;
 }
