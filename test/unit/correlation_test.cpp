@@ -132,6 +132,23 @@ TEST_F(CorrelationTest, OldestGoesWhenFull) {
                   0x10000 + 8 * kLast));
 }
 
+// An ended correlation's slot takes the last one, addresses and all: the
+// moved one is still found, and still ended by its own stores.
+TEST_F(CorrelationTest, AMovedCorrelationIsFoundAndEndedByItsAddresses) {
+  constexpr uptr kMoved = 0x3000;
+  Store(kYen, {kEuro});
+  Store(kDollar, {kFlag});
+  Store(kMoved, {kCommon});
+  Store(kYen);
+  EXPECT_FALSE(Has(CorrelationKind::kVertical, kEuro, kYen));
+  EXPECT_TRUE(Has(CorrelationKind::kVertical, kCommon, kMoved));
+  EXPECT_TRUE(Has(CorrelationKind::kVertical, kFlag, kDollar));
+  Store(kMoved);
+  EXPECT_FALSE(Has(CorrelationKind::kVertical, kCommon, kMoved));
+  EXPECT_TRUE(Has(CorrelationKind::kVertical, kFlag, kDollar));
+  EXPECT_EQ(t.live_count(), 1u);
+}
+
 // The pass's names travel with the addresses they name: through a
 // transitive vertical correlation, a horizontal and a parental one.
 TEST_F(CorrelationTest, EachEndKeepsTheNameItsStoreOrLoadGave) {
