@@ -59,9 +59,11 @@ public:
   // section or loop began since (StartRun): each must see its own reads.
   // Called outside the runtime (in_rtl not raised, to keep a write under a
   // lock cheap), so a signal handler's own accesses may come in between:
-  // the entry is written before it is counted, and a handler's entry made
-  // in between is overwritten, never half-read. A lost entry is one
-  // relation fewer, as if the ring had dropped it.
+  // the entry is written before it is counted, so the handler's entries
+  // made in between are overwritten or left past the count, never
+  // half-read. A lost entry is a relation fewer, as when the ring drops
+  // its oldest: at worst a report that pure happens-before would not make
+  // (hrace_lock_writes.h), for an access made in a signal handler.
   ALWAYS_INLINE void Add(uptr addr, uptr size, uptr value) {
     u64 count = count_;
     // A loop re-reading its flag adds nothing new.
