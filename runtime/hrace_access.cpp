@@ -77,8 +77,9 @@ NOINLINE void EntryRecordedAccessChanged(ThreadState *thr, uptr pc, uptr addr) {
 // test of its constant size decides whether the machine runs. The entry
 // point comes here straight from its own no-op test, and the machine is a
 // tail call, so that a recorded access that changes nothing needs no stack
-// frame: a write under a held lock cost 7.0 ns through AccessUnusual's
-// general check, 5.5 with this inside EntryAccessSlow's frame, 5.0 here.
+// frame. A write under a held lock: 7.0 ns through AccessUnusual's general
+// check (an Intel Xeon); 5.5 with this inside EntryAccessSlow's frame and
+// 5.0 here (an AMD EPYC, the two builds run alternately).
 template <uptr kSize, bool kWrite>
 NOINLINE void EntryRecordedAccess(ThreadState *thr, uptr pc, uptr addr) {
   u32 ignored = kWrite ? thr->ignore_writes : thr->ignore_reads;
