@@ -42,8 +42,14 @@ void CorrelationTracker::Remove(u32 i) {
 }
 
 void CorrelationTracker::Set(u32 slot, const Correlation &c) {
-  live_[slot] = {c, 0};
+  live_[slot] = {c.kind, 0, c.pc, c.from_name, c.to_name};
   ends_[slot] = {c.from, c.to};
+}
+
+Correlation CorrelationTracker::At(u32 slot) const {
+  const Live &l = live_[slot];
+  return {l.kind, ends_[slot].from, ends_[slot].to,
+          l.pc,   l.from_name,      l.to_name};
 }
 
 bool CorrelationTracker::Renew(u32 i, CorrelationKind kind, End from, End to,
@@ -51,7 +57,7 @@ bool CorrelationTracker::Renew(u32 i, CorrelationKind kind, End from, End to,
   const Ends &e = ends_[i];
   bool same = ((e.from == from.addr && e.to == to.addr) ||
                (IsSymmetric(kind) && e.from == to.addr && e.to == from.addr)) &&
-              live_[i].c.kind == kind;
+              live_[i].kind == kind;
   if (same)
     Set(i, {kind, from.addr, to.addr, pc, from.name, to.name});
   return same;
@@ -98,7 +104,7 @@ void CorrelationTracker::Store(uptr to_addr, uptr parent, uptr pc,
       continue;
     }
     Live &l = live_[i];
-    if (!IsSymmetric(l.c.kind)) {
+    if (!IsSymmetric(l.kind)) {
       Remove(i);
       continue;
     }
@@ -123,7 +129,7 @@ void CorrelationTracker::Store(uptr to_addr, uptr parent, uptr pc,
     for (u32 i = 0; named && i < before && i < live_count_; i++) {
       if (!ends_[i].Names(from.addr))
         continue;
-      Correlation c = live_[i].c;
+      Correlation c = At(i);
       if (c.kind != CorrelationKind::kVertical)
         continue;
       if (c.to == from.addr)
@@ -143,7 +149,7 @@ u32 CorrelationTracker::Involving(uptr addr, Correlation *out, u32 max) const {
   u32 n = 0;
   for (u32 i = 0; MayName(addr) && i < live_count_ && n < max; i++)
     if (ends_[i].Names(addr))
-      out[n++] = live_[i].c;
+      out[n++] = At(i);
   return n;
 }
 

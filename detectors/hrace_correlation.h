@@ -53,10 +53,14 @@ public:
   u32 live_count() const { return live_count_; }
 
 private:
+  // A live correlation less its two addresses, which ends_ holds.
   struct Live {
-    Correlation c;
+    CorrelationKind kind;
     // Parental and horizontal: bit 0, `from` stored again; bit 1, `to`.
     u8 rewritten;
+    uptr pc;
+    const char *from_name;
+    const char *to_name;
   };
   struct Pending {
     uptr from;
@@ -84,14 +88,15 @@ private:
   // vertically related, not only horizontally.
   bool DependsOn(uptr addr) const;
 
-  // Slot i's two addresses, beside live_[i]: the scans of every store and
-  // read compare only these (32 × 16 bytes, not 32 × 56; the scans were
-  // half of the tracker's time on fluidanimate).
+  // Slot i's two addresses, apart from the rest of it (live_[i]): the
+  // scans of every store and read compare only these (32 × 16 bytes, not
+  // 32 × 48; the scans were half of the tracker's time on fluidanimate).
   struct Ends {
     uptr from, to;
     bool Names(uptr addr) const { return from == addr || to == addr; }
   };
   void Set(u32 slot, const Correlation &c);
+  Correlation At(u32 slot) const;
 
   Live live_[kMaxLive];
   Ends ends_[kMaxLive];
