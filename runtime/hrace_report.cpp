@@ -86,6 +86,24 @@ bool AlreadyReported(uptr pc1, uptr pc2) {
   return false;
 }
 
+// The source location of the call at return address pc, as one word: its
+// file, line and column hashed, with bit 62 set, which no code address has,
+// so that the two kinds of key never meet in the table. pc itself where the
+// symbolizer gives no line (and 0 for none).
+uptr SourceKey(uptr pc) {
+  SymbolizedFrame f;
+  if (!pc || !SymbolizeCode(pc - 1, &f, 1) || !f.file[0] || f.line <= 0)
+    return pc;
+  // FNV-1a.
+  constexpr u64 kPrime = 1099511628211ull;
+  u64 h = 14695981039346656037ull;
+  for (const char *c = f.file; *c; c++)
+    h = (h ^ static_cast<u8>(*c)) * kPrime;
+  h = (h ^ static_cast<u32>(f.line)) * kPrime;
+  h = (h ^ static_cast<u32>(f.column)) * kPrime;
+  return (h & ~(uptr(3) << 62)) | (uptr(1) << 62);
+}
+
 // "{M1, M2}" or "none".
 void PrintLocks(TextBuffer *out, const LockId *locks, u32 n) {
   if (!n) {
@@ -563,8 +581,17 @@ void ReportNonDeterministicRead(ThreadState *thr, const NdrReport &report) {
   (void)thr;
   uptr write_pc = report.dep_count ? report.deps[0].pc : 0;
   SpinMutexLock l(&reports.mu);
-  // Tagged: no pair of a data race (two code addresses) matches it.
-  if (AlreadyReported(report.read.pc, write_pc | (uptr(1) << 63)))
+  // Tagged: no pair of a data race (two code addresses) matches it. The
+  // code addresses first, which costs no symbolizer round trip, then their
+  // source lines: one line the compiler copied (inlined at two call sites,
+  // a loop's test before and inside it) is one pair to the user.
+  constexpr uptr kNdrTag = uptr(1) << 63;
+  if (AlreadyReported(report.read.pc, write_pc | kNdrTag))
+    return;
+  uptr read_line = SourceKey(report.read.pc), write_line = SourceKey(write_pc);
+  // Without lines the keys are the addresses just remembered.
+  bool lines = read_line != report.read.pc || write_line != write_pc;
+  if (lines && AlreadyReported(read_line, write_line | kNdrTag))
     return;
   ReportDesc &r = reports.desc;
   r.Reset(SuppressionType::kRace, "non-deterministic-read",
