@@ -45,6 +45,7 @@ struct NdrThread {
   EpochVariable *slab;
   u32 slab_left;
   EpochVariable *free_list;
+  u32 free_count;
   // The epoch variables of the current epoch by granule, with their masks:
   // an access that adds nothing to them takes no lock.
   struct CacheEntry {
@@ -94,6 +95,14 @@ constexpr u32 kMaxHistory = 256;
 struct NdrGlobal {
   NdrVariable **leaves;
   uptr leaf_count;
+  // Free epoch variables in batches, linked through their first one's
+  // older_own, which keeps the batch's length in `granule` (a free epoch
+  // variable's fields are free): a thread recycles other threads' (Purge), and
+  // without it they would pile up on its list while the others map slabs
+  // (bodytrack, ndr=1: 1.5 GB of slabs, most of it on the main thread's
+  // free list).
+  SpinMutex pool_mu;
+  EpochVariable *pool;
   // The acquisitions of each lock (by LockId) so far, for lock vectors.
   u64 *lock_acquisitions;
   // Some module was built with -fsanitize-hybrid-race-ndr.
@@ -154,13 +163,39 @@ NdrEpoch *StartEpoch(ThreadState *thr, NdrThread *nt) {
 
 // Epoch variables come from per-thread slabs and are never unmapped: those
 // a thread unlinks from a history go to its free list, the others stay with
-// their histories. A slab is mapped straight from the kernel: the internal
-// allocator's power-of-two classes would give each 256 bytes.
+// their histories. A thread's free list beyond two batches gives one to the
+// shared pool, where a thread whose list is empty takes one before it maps
+// a slab; a finishing thread gives its list to the pool. A slab is mapped
+// straight from the kernel: the internal allocator's power-of-two classes
+// would give each 256 bytes.
+constexpr u32 kTransferBatch = 1024;
+
+void GiveToPool(EpochVariable *first, EpochVariable *last, u32 count) {
+  last->next = nullptr;
+  first->granule = count;
+  SpinMutexLock l(&ndr.pool_mu);
+  first->older_own = ndr.pool;
+  ndr.pool = first;
+}
+
+// A batch from the pool on nt's empty free list; false if there is none.
+bool TakeFromPool(NdrThread *nt) {
+  SpinMutexLock l(&ndr.pool_mu);
+  EpochVariable *batch = ndr.pool;
+  if (!batch)
+    return false;
+  ndr.pool = batch->older_own;
+  nt->free_list = batch;
+  nt->free_count = static_cast<u32>(batch->granule);
+  return true;
+}
+
 EpochVariable *AllocEpochVariable(NdrThread *nt) {
   constexpr uptr kSlabBytes = 1 << 20;
-  if (nt->free_list) {
+  if (nt->free_list || TakeFromPool(nt)) {
     EpochVariable *ev = nt->free_list;
     nt->free_list = ev->next;
+    nt->free_count--;
     return ev;
   }
   if (!nt->slab_left) {
@@ -184,6 +219,14 @@ void Recycle(NdrThread *nt, EpochVariable *ev) {
     InternalFree(ev->correlations);
   ev->next = nt->free_list;
   nt->free_list = ev;
+  if (++nt->free_count < 2 * kTransferBatch)
+    return;
+  EpochVariable *last = ev;
+  for (u32 i = 1; i < kTransferBatch; i++)
+    last = last->next;
+  nt->free_list = last->next;
+  nt->free_count -= kTransferBatch;
+  GiveToPool(ev, last, kTransferBatch);
 }
 
 // Unlinks the thread's epoch variable `victim` from v's history; `newer` is
@@ -678,6 +721,12 @@ void NdrThreadFinish(ThreadState *thr) {
   NdrThread *nt = thr->ndr;
   EndEpoch(nt);
   RunPendingChecks(thr, nt);
+  if (nt->free_list) {
+    EpochVariable *last = nt->free_list;
+    while (last->next)
+      last = last->next;
+    GiveToPool(nt->free_list, last, nt->free_count);
+  }
   if (nt->touched)
     InternalFree(nt->touched);
   if (nt->pending)
