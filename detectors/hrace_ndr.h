@@ -144,6 +144,9 @@ struct EpochVariable {
   // Its epoch ended and its thread ran its checks: the thread no longer
   // names it (runtime/hrace_ndr.cpp may then free it from any thread).
   u8 checked;
+  // While it is its history's head: how many epoch variables the history
+  // holds (runtime/hrace_ndr.cpp bounds it).
+  u8 history_length;
   // The first access to bytes no earlier record of its kind covers; a third
   // such access widens the last record.
   NdrAccessRecord writes[kRecords];

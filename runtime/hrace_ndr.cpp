@@ -243,16 +243,56 @@ void Evict(NdrThread *nt, NdrVariable *v, EpochVariable *newer,
   Recycle(nt, victim);
 }
 
+// The most epoch variables a history holds, whatever its threads: each
+// thread keeps ndr_history and its newest write, and threads that finished
+// keep theirs until they are pushed out, so without a bound a variable that
+// thread after thread touches would grow with the threads (and so would the
+// walks of its history).
+u32 HistoryBound() {
+  u32 bound = 8 * (static_cast<u32>(ctx->flags.ndr_history) + 1);
+  return bound < 255 ? bound : 255;
+}
+
+// Unlinks the oldest epoch variable of v's history whose thread is done
+// with it (checked), if there is one, and moves it to nt's free list. Its
+// thread's newer ones in the history count one fewer of their own, and the
+// next newer one's chain skips it. `newest_own` is the calling thread's
+// newest one, which moves to the next older one if it goes. v->mu is held.
+bool EvictOldestChecked(NdrThread *nt, NdrVariable *v,
+                        EpochVariable **newest_own) {
+  EpochVariable **victim_link = nullptr;
+  for (EpochVariable **p = &v->head; *p; p = &(*p)->next)
+    if ((*p)->checked)
+      victim_link = p;
+  if (!victim_link)
+    return false;
+  EpochVariable *victim = *victim_link;
+  if (victim == *newest_own)
+    *newest_own = victim->older_own;
+  for (EpochVariable *p = v->head; p != victim; p = p->next) {
+    if (p->thread_id != victim->thread_id)
+      continue;
+    p->own_count--;
+    if (p->older_own == victim)
+      p->older_own = victim->older_own;
+  }
+  __atomic_store_n(victim_link, victim->next, __ATOMIC_RELEASE);
+  Recycle(nt, victim);
+  return true;
+}
+
 // A new epoch variable at the head of v's history; `newest_own` is the
 // thread's newest one there (or null). The history keeps ndr_history of
 // each thread's, found along its own chain, and the thread's newest write
 // beside them if it is older (it stays a dependency however many reads
 // follow it). The one that goes is the oldest of an older generation, else
-// the oldest that wrote nothing, else the oldest. v->mu is held.
+// the oldest that wrote nothing, else the oldest. At HistoryBound, the
+// history's oldest checked one goes too. v->mu is held.
 EpochVariable *NewEpochVariable(NdrThread *nt, NdrVariable *v, NdrEpoch *e,
                                 uptr granule, EpochVariable *newest_own) {
   u32 keep = static_cast<u32>(ctx->flags.ndr_history);
   u32 own = newest_own ? newest_own->own_count + 1 : 1;
+  u32 length = v->head ? v->head->history_length : 0;
   if (own > keep) {
     EpochVariable *victim = nullptr, *victim_newer = nullptr;
     int victim_rank = 0;
@@ -273,7 +313,13 @@ EpochVariable *NewEpochVariable(NdrThread *nt, NdrVariable *v, NdrEpoch *e,
         newest_own = newest_own->older_own;
       Evict(nt, v, victim_newer, victim);
       own--;
+      length--;
     }
+  }
+  if (length >= HistoryBound() && EvictOldestChecked(nt, v, &newest_own)) {
+    length--;
+    // The one that went may have been the thread's own.
+    own = newest_own ? newest_own->own_count + 1 : 1;
   }
   EpochVariable *ev = AllocEpochVariable(nt);
   internal_memset(ev, 0, sizeof(*ev));
@@ -284,6 +330,7 @@ EpochVariable *NewEpochVariable(NdrThread *nt, NdrVariable *v, NdrEpoch *e,
   ev->thread_id = e->thread_id;
   ev->older_own = newest_own;
   ev->own_count = static_cast<u8>(own);
+  ev->history_length = static_cast<u8>(length + 1);
   ev->next = v->head;
   __atomic_store_n(&v->head, ev, __ATOMIC_RELEASE);
   return ev;
@@ -606,17 +653,21 @@ void RunPendingChecks(ThreadState *thr, NdrThread *nt) {
 // until their threads replace them, and their own chains end at them.
 // v->mu is held.
 void Purge(NdrThread *nt, NdrVariable *v) {
+  u32 length = 0;
   for (EpochVariable **p = &v->head; *p;) {
     EpochVariable *ev = *p;
     if (!ev->checked) {
       ev->older_own = nullptr;
       ev->own_count = 1;
+      length++;
       p = &ev->next;
       continue;
     }
     __atomic_store_n(p, ev->next, __ATOMIC_RELEASE);
     Recycle(nt, ev);
   }
+  if (v->head)
+    v->head->history_length = static_cast<u8>(length);
 }
 
 } // namespace
