@@ -606,9 +606,10 @@ void ThreadStart(ThreadState *thr, ThreadContext *tc) {
     tc->state = thr;
     tc->status = ThreadStatus::kRunning;
   }
-  if (!thr->shadow_stack)
-    thr->shadow_stack = static_cast<ShadowFrame *>(MmapNoReserveOrDie(
+  if (!tc->shadow_stack)
+    tc->shadow_stack = static_cast<ShadowFrame *>(MmapNoReserveOrDie(
         kShadowStackSize * sizeof(ShadowFrame), "shadow stack"));
+  thr->shadow_stack = tc->shadow_stack;
   thr->stack_depth = 0;
   thr->vc.CopyFrom(tc->sync_clock);
   thr->acquires++;
@@ -637,6 +638,7 @@ void ThreadFinish(ThreadState *thr) {
   ThreadRelationsFinished(thr);
   CheckThreadExit(thr);
   thr->acquisitions.Free();
+  thr->vc.Free();
   thr->fence_acquire.Free();
   thr->fence_release.Free();
   ctx->threads.RecordEnd(thr->thread_id, thr->slot, thr->clock);
@@ -646,6 +648,10 @@ void ThreadFinish(ThreadState *thr) {
   thr->ignore_writes++;
   thr->in_rtl++;
   thr->exiting = true;
+  // The shadow stack stays with the slot: the next thread there takes it.
+  // Function entries from here on only count their depth, and no access is
+  // checked (the ignores above), so no stack is taken from it.
+  thr->shadow_stack = nullptr;
   ReleaseDeferredSignals(thr);
   {
     SpinMutexLock l(ctx->threads.mutex());
@@ -824,8 +830,9 @@ u32 CaptureStack(ThreadState *thr, uptr pc, uptr *frames, u32 max_frames) {
   u32 n = 0;
   if (pc && n < max_frames)
     frames[n++] = pc;
-  u32 depth = thr->stack_depth < kShadowStackSize ? thr->stack_depth
-                                                  : kShadowStackSize;
+  u32 depth = !thr->shadow_stack                    ? 0
+              : thr->stack_depth < kShadowStackSize ? thr->stack_depth
+                                                    : kShadowStackSize;
   // The outermost entry is the return address into whoever started the
   // thread: the runtime's trampoline or libc's main caller. Only a thread the
   // runtime adopted mid-flight may have program code there.

@@ -78,6 +78,10 @@ struct ThreadContext {
   // last clock from.
   ThreadState *state;
   Trace trace;
+  // The running thread's shadow stack, kept with the slot as the trace is:
+  // a thread's own pointer (ThreadState, in __thread storage) starts null
+  // in every new thread, and one mapped per thread was never given back.
+  ShadowFrame *shadow_stack;
 };
 
 struct ThreadState {
