@@ -253,6 +253,14 @@ u32 HistoryBound() {
   return bound < 255 ? bound : 255;
 }
 
+// A history's length as its head keeps it. Only a history that holds no
+// checked epoch variable outgrows its bound (more threads inside an epoch
+// that touched it than the bound); its count then stays at 255, which
+// keeps it at the bound once they end.
+u8 StoredLength(u32 length) {
+  return static_cast<u8>(length < 255 ? length : 255);
+}
+
 // Unlinks the oldest epoch variable of v's history whose thread is done
 // with it (checked), if there is one, and moves it to nt's free list. Its
 // thread's newer ones in the history count one fewer of their own, and the
@@ -330,7 +338,7 @@ EpochVariable *NewEpochVariable(NdrThread *nt, NdrVariable *v, NdrEpoch *e,
   ev->thread_id = e->thread_id;
   ev->older_own = newest_own;
   ev->own_count = static_cast<u8>(own);
-  ev->history_length = static_cast<u8>(length + 1);
+  ev->history_length = StoredLength(length + 1);
   ev->next = v->head;
   __atomic_store_n(&v->head, ev, __ATOMIC_RELEASE);
   return ev;
@@ -667,7 +675,7 @@ void Purge(NdrThread *nt, NdrVariable *v) {
     Recycle(nt, ev);
   }
   if (v->head)
-    v->head->history_length = static_cast<u8>(length);
+    v->head->history_length = StoredLength(length);
 }
 
 } // namespace
