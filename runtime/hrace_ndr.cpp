@@ -44,8 +44,14 @@ struct NdrThread {
   u32 pending_capacity;
   EpochVariable *slab;
   u32 slab_left;
+  // Free epoch variables: a batch being filled by recycling, which becomes
+  // free_list (if empty) or goes to the pool when full; allocations take
+  // from it first, then from free_list.
   EpochVariable *free_list;
   u32 free_count;
+  EpochVariable *spare;
+  EpochVariable *spare_tail;
+  u32 spare_count;
   // The epoch variables of the current epoch by granule, with their masks:
   // an access that adds nothing to them takes no lock.
   struct CacheEntry {
@@ -162,12 +168,13 @@ NdrEpoch *StartEpoch(ThreadState *thr, NdrThread *nt) {
 }
 
 // Epoch variables come from per-thread slabs and are never unmapped: those
-// a thread unlinks from a history go to its free list, the others stay with
-// their histories. A thread's free list beyond two batches gives one to the
-// shared pool, where a thread whose list is empty takes one before it maps
-// a slab; a finishing thread gives its list to the pool. A slab is mapped
-// straight from the kernel: the internal allocator's power-of-two classes
-// would give each 256 bytes.
+// a thread unlinks from a history are recycled, the others stay with their
+// histories. A thread recycles into a batch (`spare`) and allocates from it
+// first; a full batch becomes its free list if that is empty, else goes to
+// the shared pool, where a thread out of both takes one before it maps a
+// slab. No batch is walked: the spare's tail is kept. A finishing thread
+// gives both to the pool. A slab is mapped straight from the kernel: the
+// internal allocator's power-of-two classes would give each 256 bytes.
 constexpr u32 kTransferBatch = 1024;
 
 void GiveToPool(EpochVariable *first, EpochVariable *last, u32 count) {
@@ -192,6 +199,14 @@ bool TakeFromPool(NdrThread *nt) {
 
 EpochVariable *AllocEpochVariable(NdrThread *nt) {
   constexpr uptr kSlabBytes = 1 << 20;
+  // The one recycled last first: it is likely still in the cache (a
+  // thread's own eviction makes room for its next epoch variable).
+  if (nt->spare) {
+    EpochVariable *ev = nt->spare;
+    nt->spare = ev->next;
+    nt->spare_count--;
+    return ev;
+  }
   if (nt->free_list || TakeFromPool(nt)) {
     EpochVariable *ev = nt->free_list;
     nt->free_list = ev->next;
@@ -207,7 +222,7 @@ EpochVariable *AllocEpochVariable(NdrThread *nt) {
   return nt->slab++;
 }
 
-// An epoch variable unlinked from its history goes to nt's free list.
+// An epoch variable unlinked from its history goes to nt's spare batch.
 void Recycle(NdrThread *nt, EpochVariable *ev) {
   // Cleared before the epoch may be freed: a lock-free look at a stale head
   // (AccessGranule) must never see a freed epoch's address, which the
@@ -217,16 +232,20 @@ void Recycle(NdrThread *nt, EpochVariable *ev) {
   Unref(old);
   if (ev->correlations)
     InternalFree(ev->correlations);
-  ev->next = nt->free_list;
-  nt->free_list = ev;
-  if (++nt->free_count < 2 * kTransferBatch)
+  if (!nt->spare)
+    nt->spare_tail = ev;
+  ev->next = nt->spare;
+  nt->spare = ev;
+  if (++nt->spare_count < kTransferBatch)
     return;
-  EpochVariable *last = ev;
-  for (u32 i = 1; i < kTransferBatch; i++)
-    last = last->next;
-  nt->free_list = last->next;
-  nt->free_count -= kTransferBatch;
-  GiveToPool(ev, last, kTransferBatch);
+  if (nt->free_list) {
+    GiveToPool(nt->spare, nt->spare_tail, kTransferBatch);
+  } else {
+    nt->free_list = nt->spare;
+    nt->free_count = kTransferBatch;
+  }
+  nt->spare = nullptr;
+  nt->spare_count = 0;
 }
 
 // Unlinks the thread's epoch variable `victim` from v's history; `newer` is
@@ -780,6 +799,8 @@ void NdrThreadFinish(ThreadState *thr) {
   NdrThread *nt = thr->ndr;
   EndEpoch(nt);
   RunPendingChecks(thr, nt);
+  if (nt->spare)
+    GiveToPool(nt->spare, nt->spare_tail, nt->spare_count);
   if (nt->free_list) {
     EpochVariable *last = nt->free_list;
     while (last->next)
