@@ -214,17 +214,21 @@ bool ParseFlags(Flags *flags, const char *options, char *storage,
   return true;
 }
 
+// One write per option: the table as a whole outgrew a fixed buffer once
+// (the last entries were cut).
 void PrintFlagHelp(const Flags &defaults) {
-  char storage[4096];
+  char storage[1024];
   TextBuffer out(storage, sizeof(storage));
   out.Append("HybridRace options (HRACE_OPTIONS=key=value:key=value):\n");
+  WriteToFd(2, out.data(), out.length());
 #define HRACE_FLAG(Type, Name, Default, Help)                                  \
+  out.Clear();                                                                 \
   out.Append("  %-26s default ", #Name);                                      \
   FormatValue(&out, defaults.Name);                                            \
-  out.Append("\n      %s\n", Help);
+  out.Append("\n      %s\n", Help);                                            \
+  WriteToFd(2, out.data(), out.length());
 #include "hrace_flags.inc"
 #undef HRACE_FLAG
-  WriteToFd(2, out.data(), out.length());
 }
 
 } // namespace hrace
