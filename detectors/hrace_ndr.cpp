@@ -68,7 +68,8 @@ bool LaterHolding(const NdrEpoch *earlier, const NdrEpoch *later) {
 // W's value (its bytes of `mask`) reaches D's point: W happens before D, or
 // D is an update of those bytes in a later holding of a lock W was written
 // under.
-bool CarriedInto(const EpochVariable &w, const EpochVariable &d, u8 mask) {
+bool CarriedInto(const EpochVariable &w, const EpochVariable &d,
+                 NdrBytes mask) {
   if (w.epoch == d.epoch)
     return false;
   if (NdrHappensBefore(w.epoch, d.epoch))
@@ -79,34 +80,82 @@ bool CarriedInto(const EpochVariable &w, const EpochVariable &d, u8 mask) {
 
 } // namespace
 
-bool NdrIsLockedUpdate(const EpochVariable &v, u8 mask) {
+bool NdrIsLockedUpdate(const EpochVariable &v, NdrBytes mask) {
   return FirstExclusive(v.epoch) && (v.read_first & v.written & mask);
 }
 
-NdrAccessRecord *NdrRecordAccess(NdrAccessRecord *records, u32 count, u8 mask) {
-  u8 covered = 0;
-  for (u32 i = 0; i < count; i++) {
-    NdrAccessRecord &r = records[i];
-    if (!r.stack)
-      return (covered & mask) != mask ? &r : nullptr;
-    covered |= r.mask;
-  }
-  if ((covered & mask) != mask)
-    records[count - 1].mask |= mask;
-  return nullptr;
+namespace {
+
+NdrBytes RangeOf(const NdrAccessRecord &r) {
+  return NdrBytesOf(r.begin, r.end - r.begin);
 }
 
-const NdrAccessRecord &NdrWriteFor(const EpochVariable &v, u8 mask) {
-  const NdrAccessRecord *best = &v.writes[0];
-  for (const NdrAccessRecord &r : v.writes)
-    if (r.stack && __builtin_popcount(r.mask & mask) >
-                       __builtin_popcount(best->mask & mask))
-      best = &r;
-  return *best;
+// Record r of a loop's access at [offset, end) grows into it: the two
+// touch, and the record widened claims no other record's bytes (a record's
+// range never spans bytes another access brought: they would be claimed by
+// the wrong access).
+bool GrowsInto(const NdrAccessRecord *records, u32 used, u32 r, u8 offset,
+               u8 end) {
+  if (offset > records[r].end || end < records[r].begin)
+    return false;
+  u8 begin = records[r].begin < offset ? records[r].begin : offset;
+  u8 widened_end = records[r].end > end ? records[r].end : end;
+  NdrBytes widened = NdrBytesOf(begin, widened_end - begin);
+  for (u32 i = 0; i < used; i++)
+    if (i != r && (RangeOf(records[i]) & widened))
+      return false;
+  return true;
+}
+
+void Widen(NdrAccessRecord *r, u8 offset, u8 end) {
+  if (offset < r->begin)
+    r->begin = offset;
+  if (end > r->end)
+    r->end = end;
+}
+
+} // namespace
+
+void NdrRecordAccess(NdrAccessRecord *records, u32 count, u8 offset, u8 size,
+                     StackId stack) {
+  u8 end = static_cast<u8>(offset + size);
+  u32 used = 0;
+  while (used < count && records[used].stack)
+    used++;
+  for (u32 i = 0; i < used; i++)
+    if (records[i].stack == stack && GrowsInto(records, used, i, offset, end)) {
+      Widen(&records[i], offset, end);
+      return;
+    }
+  if (used < count) {
+    records[used] = {stack, offset, end, offset, size};
+    return;
+  }
+  Widen(&records[count - 1], offset, end);
+}
+
+NdrBytes NdrRecordBytes(const NdrAccessRecord *records, u32 i) {
+  NdrBytes bytes = RangeOf(records[i]);
+  for (u32 j = 0; j < i; j++)
+    bytes &= ~RangeOf(records[j]);
+  return bytes;
+}
+
+const NdrAccessRecord &NdrWriteFor(const EpochVariable &v, NdrBytes mask) {
+  u32 best = 0, best_count = 0;
+  for (u32 i = 0; i < EpochVariable::kRecords && v.writes[i].stack; i++) {
+    u32 count = static_cast<u32>(
+        __builtin_popcountll(NdrRecordBytes(v.writes, i) & mask));
+    if (count > best_count) {
+      best = i;
+      best_count = count;
+    }
+  }
+  return v.writes[best];
 }
 
 u32 NdrWriteDependencies(const EpochVariable &read, bool after_own_write,
-                         u8 mask, const EpochVariable *const *writes,
+                         NdrBytes mask, const EpochVariable *const *writes,
                          u32 write_count, const EpochVariable **deps,
                          u32 max_deps) {
   constexpr u32 kMaxCandidates = 256;
@@ -158,7 +207,7 @@ u32 NdrWriteDependencies(const EpochVariable &read, bool after_own_write,
   u32 count = 0;
   for (u32 i = 0; i < n; i++) {
     const EpochVariable *w = candidates[i];
-    u8 bytes = w->written & mask;
+    NdrBytes bytes = w->written & mask;
     bool overwritten = false;
     for (u32 j = 0; j < n && !overwritten; j++) {
       const EpochVariable *d = candidates[j];
@@ -176,15 +225,15 @@ bool NdrIsParallel(const EpochVariable &read, const EpochVariable &dep) {
          !NdrHappensBefore(read.epoch, dep.epoch);
 }
 
-bool NdrIsNonDeterministic(const EpochVariable &read, u8 mask,
+bool NdrIsNonDeterministic(const EpochVariable &read, NdrBytes mask,
                            const EpochVariable *const *deps, u32 count) {
-  u8 seen = 0;
+  NdrBytes seen = 0;
   for (u32 i = 0; i < count; i++) {
     if (NdrIsParallel(read, *deps[i]))
       return true;
     // The bytes whose value this write gives: not those a later dependency
     // overwrote.
-    u8 bytes = deps[i]->written & mask;
+    NdrBytes bytes = deps[i]->written & mask;
     for (u32 j = 0; j < count; j++)
       if (j != i && CarriedInto(*deps[i], *deps[j], mask))
         bytes &= ~deps[j]->written;

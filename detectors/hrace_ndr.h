@@ -10,9 +10,11 @@
 // a thread's maximal stretch without a synchronisation event; it has one
 // synchronisation state: the thread's vector clock and its lock vector (the
 // locks it holds, each with the number of its holding, so that "continuously
-// secured" is decidable). An epoch variable is what one epoch did to one
-// 8-byte granule: bytes read before the epoch wrote them, bytes written, and
-// bytes read after the epoch's own write.
+// secured" is decidable). A variable is an aligned run of kNdrVariableBytes
+// bytes; an epoch variable is what one epoch did to one: bytes read before
+// the epoch wrote them, bytes written, and bytes read after the epoch's own
+// write. Every criterion works on bytes, so two program variables in one
+// are checked apart.
 //
 // A write W is a write dependency of a read R when, among the writes of the
 // bytes R read (locks: exclusive holds),
@@ -49,6 +51,24 @@ namespace hrace {
 typedef u32 LockId;
 
 constexpr u32 kNdrMaxLocks = 8;
+
+// The bytes one epoch variable covers: a cache line. An epoch that touches a
+// run of memory (a loop over an array, a struct's fields) makes one epoch
+// variable per line, where one per 8-byte granule made eight (ndr=1's
+// memory and most of its time went to making them and walking their
+// histories).
+constexpr uptr kNdrVariableBytes = 64;
+// A set of bytes of one variable: bit i is byte i.
+typedef u64 NdrBytes;
+static_assert(sizeof(NdrBytes) * 8 == kNdrVariableBytes,
+              "a byte mask has a bit per byte of a variable");
+
+// The bytes [offset, offset + size) of a variable.
+inline NdrBytes NdrBytesOf(uptr offset, uptr size) {
+  NdrBytes run =
+      size >= kNdrVariableBytes ? ~NdrBytes(0) : (NdrBytes(1) << size) - 1;
+  return run << offset;
+}
 
 // One holding of a lock: `acquisition` numbers the lock's acquisitions by
 // all threads, so two epochs of a thread with the same pair lie in one
@@ -105,39 +125,36 @@ struct Correlation {
   const char *to_name;
 };
 
-// The first access of one kind to some bytes of a granule in an epoch, for
-// reports: a granule often holds two variables (two ints, a struct's
-// fields), and each is checked and reported on its own.
+// The accesses of one kind that brought new bytes to an epoch variable, for
+// reports: a variable often holds several program variables (a struct's
+// fields, neighbouring globals), and each is checked and reported on its
+// own. A record claims the bytes [begin, end) that no earlier record of its
+// kind claims.
 struct NdrAccessRecord {
   // The access's return address into the program on top of its callers'
-  // stack, one stack depot id (a pc and a caller id took 16 bytes with the
-  // rest; this takes 8); 0: no access.
+  // stack, one stack depot id; 0: no access.
   StackId stack;
-  u8 mask;
+  u8 begin;
+  u8 end;
+  // The first access's bytes, for reports.
   u8 offset;
   u8 size;
 };
 
-// What one epoch did to one granule. Linked into its variable's history,
+// What one epoch did to one variable. Linked into its variable's history,
 // newest first.
 struct EpochVariable {
-  static constexpr u32 kRecords = 2;
+  static constexpr u32 kRecords = 3;
   EpochVariable *next;
   // The same thread's next older epoch variable in the history.
   EpochVariable *older_own;
   NdrEpoch *epoch;
-  uptr granule;
+  // The variable's first byte.
+  uptr base;
   // epoch->thread_id, kept here for the walks of a history.
   u32 thread_id;
-  // The generation of its variable it belongs to (runtime/hrace_ndr.cpp).
-  u32 generation;
-  // Byte masks of the granule.
-  u8 read_first;
-  u8 written;
-  u8 read_after_write;
   // Bit i: reads_first[i] was reported; bit kRecords: reads_after_write[0].
   u8 reported;
-  u8 correlation_count;
   // How many epoch variables of its thread its history held when it was
   // made, itself included.
   u8 own_count;
@@ -147,38 +164,44 @@ struct EpochVariable {
   // While it is its history's head: how many epoch variables the history
   // holds (runtime/hrace_ndr.cpp bounds it).
   u8 history_length;
-  // The first access to bytes no earlier record of its kind covers; a third
-  // such access widens the last record.
+  NdrBytes read_first;
+  NdrBytes written;
+  NdrBytes read_after_write;
+  // The correlations the reading thread had with this variable at its read.
+  Correlation *correlations;
+  u8 correlation_count;
   NdrAccessRecord writes[kRecords];
   NdrAccessRecord reads_first[kRecords];
   // Reading bytes after writing them in one epoch is rarer: one record.
   NdrAccessRecord reads_after_write[1];
-  // The correlations the reading thread had with this variable at its read.
-  Correlation *correlations;
 };
-// Every granule an epoch touches has one: its size is ndr=1's memory.
-static_assert(sizeof(EpochVariable) == 96, "an epoch variable is 96 bytes");
+// Every variable an epoch touches has one: its size is ndr=1's memory.
+static_assert(sizeof(EpochVariable) == 136, "an epoch variable is 136 bytes");
 
-// Where an access of `mask` goes among the `count` records: a free one, for
-// the caller to fill, or null when earlier records cover its bytes or the
-// last one was widened to them.
-NdrAccessRecord *NdrRecordAccess(NdrAccessRecord *records, u32 count, u8 mask);
+// Records an access of bytes [offset, offset + size) with stack `stack` that
+// brought new bytes to the records' kind: a record of the same stack that it
+// touches grows into it (a loop over an array), if that claims no other
+// record's bytes; else it takes a free record; else the last one widens.
+void NdrRecordAccess(NdrAccessRecord *records, u32 count, u8 offset, u8 size,
+                     StackId stack);
+// The bytes record i claims.
+NdrBytes NdrRecordBytes(const NdrAccessRecord *records, u32 i);
 // The record of a write that wrote some of `mask`'s bytes (one that wrote
 // most of them).
-const NdrAccessRecord &NdrWriteFor(const EpochVariable &v, u8 mask);
+const NdrAccessRecord &NdrWriteFor(const EpochVariable &v, NdrBytes mask);
 
 // Some of `mask`'s bytes were read first, then written, all under an
 // exclusive lock (the epoch's locks are those of the whole epoch): an
 // update.
-bool NdrIsLockedUpdate(const EpochVariable &v, u8 mask);
+bool NdrIsLockedUpdate(const EpochVariable &v, NdrBytes mask);
 
 // The write dependencies of the read of bytes `mask` by `read`
 // (after_own_write: a read of bytes the epoch had written; else a first
-// read) among `writes` (every epoch variable of the granule that wrote;
+// read) among `writes` (every epoch variable of the variable that wrote;
 // `read` itself among them if it wrote). Fills deps (at most max_deps) and
 // returns how many there are.
 u32 NdrWriteDependencies(const EpochVariable &read, bool after_own_write,
-                         u8 mask, const EpochVariable *const *writes,
+                         NdrBytes mask, const EpochVariable *const *writes,
                          u32 write_count, const EpochVariable **deps,
                          u32 max_deps);
 
@@ -188,7 +211,7 @@ bool NdrIsParallel(const EpochVariable &read, const EpochVariable &dep);
 // The read of bytes `mask` with these dependencies is non-deterministic:
 // one is parallel to it, or two unordered ones wrote one of its bytes
 // (dependencies that each give other bytes leave no choice).
-bool NdrIsNonDeterministic(const EpochVariable &read, u8 mask,
+bool NdrIsNonDeterministic(const EpochVariable &read, NdrBytes mask,
                            const EpochVariable *const *deps, u32 count);
 
 } // namespace hrace

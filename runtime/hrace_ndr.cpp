@@ -52,14 +52,14 @@ struct NdrThread {
   EpochVariable *spare;
   EpochVariable *spare_tail;
   u32 spare_count;
-  // The epoch variables of the current epoch by granule, with their masks:
+  // The epoch variables of the current epoch by variable, with their masks:
   // an access that adds nothing to them takes no lock.
   struct CacheEntry {
-    uptr granule;
+    uptr base;
     EpochVariable *ev;
-    u8 read_first;
-    u8 written;
-    u8 read_after_write;
+    NdrBytes read_first;
+    NdrBytes written;
+    NdrBytes read_after_write;
   } cache[kNdrCacheSize];
   // The stacks of the accesses the thread recorded last (a record's stack,
   // its pc on top of its callers'): a loop's records come from a few
@@ -75,17 +75,15 @@ struct NdrThread {
 
 namespace {
 
-// The history of one granule. Its memory handed out anew (NdrResetRange)
-// starts a new generation: epoch variables of older ones are no longer
-// part of it, and go as their threads make new ones.
+// The history of one variable (kNdrVariableBytes of the program).
 struct NdrVariable {
   SpinMutex mu;
-  u32 generation;
   EpochVariable *head;
 };
 static_assert(sizeof(NdrVariable) == 16, "a variable is two words");
 
-// A leaf of the variable table covers 2^12 granules (32 KiB of the program).
+// A leaf of the variable table covers 2^12 variables (256 KiB of the
+// program).
 constexpr uptr kLeafShift = 12;
 constexpr uptr kLeafSize = uptr(1) << kLeafShift;
 // Locks whose acquisitions are counted, for the order of updates under a
@@ -94,7 +92,7 @@ constexpr uptr kLeafSize = uptr(1) << kLeafShift;
 // holding from another, but not which came first, so updates under it
 // are not carried on (a report more, never one less).
 constexpr u32 kCountedLocks = 1u << 26;
-// Reads and writes one epoch variable sees; a granule with more epoch
+// Reads and writes one epoch variable sees; a variable with more epoch
 // variables is checked against its newest ones.
 constexpr u32 kMaxHistory = 256;
 
@@ -102,7 +100,7 @@ struct NdrGlobal {
   NdrVariable **leaves;
   uptr leaf_count;
   // Free epoch variables in batches, linked through their first one's
-  // older_own, which keeps the batch's length in `granule` (a free epoch
+  // older_own, which keeps the batch's length in `base` (a free epoch
   // variable's fields are free): a thread recycles other threads' (Purge), and
   // without it they would pile up on its list while the others map slabs
   // (bodytrack, ndr=1: 1.5 GB of slabs, most of it on the main thread's
@@ -123,8 +121,8 @@ NdrThread *ThreadOf(ThreadState *thr) {
   return thr->ndr;
 }
 
-NdrVariable *VariableOf(uptr granule) {
-  uptr index = CompressAppAddr(granule) / 8;
+NdrVariable *VariableOf(uptr base) {
+  uptr index = CompressAppAddr(base) / kNdrVariableBytes;
   uptr leaf = index >> kLeafShift;
   NdrVariable *l = __atomic_load_n(&ndr.leaves[leaf], __ATOMIC_ACQUIRE);
   if (UNLIKELY(!l)) {
@@ -179,7 +177,7 @@ constexpr u32 kTransferBatch = 1024;
 
 void GiveToPool(EpochVariable *first, EpochVariable *last, u32 count) {
   last->next = nullptr;
-  first->granule = count;
+  first->base = count;
   SpinMutexLock l(&ndr.pool_mu);
   first->older_own = ndr.pool;
   ndr.pool = first;
@@ -193,7 +191,7 @@ bool TakeFromPool(NdrThread *nt) {
     return false;
   ndr.pool = batch->older_own;
   nt->free_list = batch;
-  nt->free_count = static_cast<u32>(batch->granule);
+  nt->free_count = static_cast<u32>(batch->base);
   return true;
 }
 
@@ -262,6 +260,22 @@ void Evict(NdrThread *nt, NdrVariable *v, EpochVariable *newer,
   Recycle(nt, victim);
 }
 
+// Unlinks the epoch variable at *link, whatever its thread, and moves it to
+// nt's free list: its thread's newer ones in the history count one fewer of
+// their own, and the next newer one's chain skips it. v->mu is held.
+void Unlink(NdrThread *nt, NdrVariable *v, EpochVariable **link) {
+  EpochVariable *victim = *link;
+  for (EpochVariable *p = v->head; p != victim; p = p->next) {
+    if (p->thread_id != victim->thread_id)
+      continue;
+    p->own_count--;
+    if (p->older_own == victim)
+      p->older_own = victim->older_own;
+  }
+  __atomic_store_n(link, victim->next, __ATOMIC_RELEASE);
+  Recycle(nt, victim);
+}
+
 // The most epoch variables a history holds, whatever its threads: each
 // thread keeps ndr_history and its newest write, and threads that finished
 // keep theirs until they are pushed out, so without a bound a variable that
@@ -281,9 +295,7 @@ u8 StoredLength(u32 length) {
 }
 
 // Unlinks the oldest epoch variable of v's history whose thread is done
-// with it (checked), if there is one, and moves it to nt's free list. Its
-// thread's newer ones in the history count one fewer of their own, and the
-// next newer one's chain skips it. `newest_own` is the calling thread's
+// with it (checked), if there is one. `newest_own` is the calling thread's
 // newest one, which moves to the next older one if it goes. v->mu is held.
 bool EvictOldestChecked(NdrThread *nt, NdrVariable *v,
                         EpochVariable **newest_own) {
@@ -293,49 +305,69 @@ bool EvictOldestChecked(NdrThread *nt, NdrVariable *v,
       victim_link = p;
   if (!victim_link)
     return false;
-  EpochVariable *victim = *victim_link;
-  if (victim == *newest_own)
-    *newest_own = victim->older_own;
-  for (EpochVariable *p = v->head; p != victim; p = p->next) {
-    if (p->thread_id != victim->thread_id)
-      continue;
-    p->own_count--;
-    if (p->older_own == victim)
-      p->older_own = victim->older_own;
-  }
-  __atomic_store_n(victim_link, victim->next, __ATOMIC_RELEASE);
-  Recycle(nt, victim);
+  if (*victim_link == *newest_own)
+    *newest_own = (*newest_own)->older_own;
+  Unlink(nt, v, victim_link);
   return true;
 }
 
-// A new epoch variable at the head of v's history; `newest_own` is the
-// thread's newest one there (or null). The history keeps ndr_history of
-// each thread's, found along its own chain, and the thread's newest write
-// beside them if it is older (it stays a dependency however many reads
-// follow it). The one that goes is the oldest of an older generation, else
-// the oldest that wrote nothing, else the oldest. At HistoryBound, the
-// history's oldest checked one goes too. v->mu is held.
+// The bytes an epoch variable touched.
+NdrBytes BytesOf(const EpochVariable *ev) {
+  return ev->read_first | ev->written | ev->read_after_write;
+}
+
+// The thread's epoch variable in v's history that may go to make room for a
+// new one that touches `mask` (writes it if `write`), or null; *newer is set
+// to the next newer own one. A thread keeps, for each byte, its newest
+// `keep` epochs that touched it, and its newest write of it however many
+// epochs only read it after (it stays a dependency). Of those it need not
+// keep: the oldest with no bytes left (handed out anew), else the oldest
+// that wrote nothing, else the oldest.
+EpochVariable *OwnVictim(EpochVariable *newest_own, u32 keep, NdrBytes mask,
+                         bool write, EpochVariable **newer) {
+  // touched_by[j]: the bytes more than j newer own epochs touched.
+  NdrBytes touched_by[NdrHistory::kLargest] = {};
+  auto touch = [&](NdrBytes bytes) {
+    for (u32 j = keep - 1; j > 0; j--)
+      touched_by[j] |= touched_by[j - 1] & bytes;
+    touched_by[0] |= bytes;
+  };
+  touch(mask);
+  NdrBytes written_later = write ? mask : 0;
+  EpochVariable *victim = nullptr;
+  int victim_rank = 0;
+  for (EpochVariable *p_newer = nullptr, *p = newest_own; p;
+       p_newer = p, p = p->older_own) {
+    NdrBytes bytes = BytesOf(p);
+    bool kept =
+        (bytes & ~touched_by[keep - 1]) || (p->written & ~written_later);
+    int rank = !bytes ? 3 : kept ? 0 : !p->written ? 2 : 1;
+    if (rank && rank >= victim_rank) {
+      victim = p;
+      *newer = p_newer;
+      victim_rank = rank;
+    }
+    touch(bytes);
+    written_later |= p->written;
+  }
+  return victim;
+}
+
+// A new epoch variable at the head of v's history for an access of `mask`;
+// `newest_own` is the thread's newest one there (or null). One of the
+// thread's own that it need not keep goes (OwnVictim), and at HistoryBound
+// the history's oldest checked one goes too. v->mu is held.
 EpochVariable *NewEpochVariable(NdrThread *nt, NdrVariable *v, NdrEpoch *e,
-                                uptr granule, EpochVariable *newest_own) {
+                                uptr base, EpochVariable *newest_own,
+                                NdrBytes mask, bool write) {
   u32 keep = static_cast<u32>(ctx->flags.ndr_history);
   u32 own = newest_own ? newest_own->own_count + 1 : 1;
   u32 length = v->head ? v->head->history_length : 0;
+  // With no more than `keep` of its own, the thread keeps them all.
   if (own > keep) {
-    EpochVariable *victim = nullptr, *victim_newer = nullptr;
-    int victim_rank = 0;
-    bool newest_write_seen = false;
-    for (EpochVariable *newer = nullptr, *p = newest_own; p;
-         newer = p, p = p->older_own) {
-      bool current = p->generation == v->generation;
-      int rank = !current ? 3 : !p->written ? 2 : newest_write_seen ? 1 : 0;
-      newest_write_seen |= current && p->written;
-      if (rank && rank >= victim_rank) {
-        victim = p;
-        victim_newer = newer;
-        victim_rank = rank;
-      }
-    }
-    if (victim) {
+    EpochVariable *victim_newer = nullptr;
+    if (EpochVariable *victim =
+            OwnVictim(newest_own, keep, mask, write, &victim_newer)) {
       if (victim == newest_own)
         newest_own = newest_own->older_own;
       Evict(nt, v, victim_newer, victim);
@@ -352,8 +384,7 @@ EpochVariable *NewEpochVariable(NdrThread *nt, NdrVariable *v, NdrEpoch *e,
   internal_memset(ev, 0, sizeof(*ev));
   ev->epoch = e;
   __atomic_add_fetch(&e->refs, 1, __ATOMIC_RELAXED);
-  ev->granule = granule;
-  ev->generation = v->generation;
+  ev->base = base;
   ev->thread_id = e->thread_id;
   ev->older_own = newest_own;
   ev->own_count = static_cast<u8>(own);
@@ -380,13 +411,12 @@ void Append(EpochVariable ***list, u32 *count, u32 *capacity,
 }
 
 // The cache entry of ev, with the masks it has now.
-ALWAYS_INLINE NdrThread::CacheEntry CacheEntryOf(uptr granule,
-                                                 EpochVariable *ev) {
-  return {granule, ev, ev->read_first, ev->written, ev->read_after_write};
+ALWAYS_INLINE NdrThread::CacheEntry CacheEntryOf(uptr base, EpochVariable *ev) {
+  return {base, ev, ev->read_first, ev->written, ev->read_after_write};
 }
 
 // The access changes nothing the epoch variable in the cache entry says.
-ALWAYS_INLINE bool AddsNothing(const NdrThread::CacheEntry &c, u8 mask,
+ALWAYS_INLINE bool AddsNothing(const NdrThread::CacheEntry &c, NdrBytes mask,
                                bool write) {
   if (write)
     return (c.written & mask) == mask;
@@ -403,25 +433,30 @@ StackId StackOf(NdrThread *nt, uptr pc, StackId callers) {
   return m.stack;
 }
 
-void AccessGranule(ThreadState *thr, NdrThread *nt, uptr addr, uptr size,
-                   u8 mask, bool write, uptr pc) {
-  uptr granule = addr & ~uptr(7);
-  NdrThread::CacheEntry &c = nt->cache[(granule >> 3) % kNdrCacheSize];
-  bool cached = c.ev && c.granule == granule;
+// The cache entry for the variable at `base`.
+ALWAYS_INLINE NdrThread::CacheEntry &CacheSlot(NdrThread *nt, uptr base) {
+  return nt->cache[(base / kNdrVariableBytes) % kNdrCacheSize];
+}
+
+// An access of `size` bytes at `addr`, all in the variable at `base`.
+void AccessVariable(ThreadState *thr, NdrThread *nt, uptr base, uptr addr,
+                    uptr size, bool write, uptr pc) {
+  u8 offset = static_cast<u8>(addr - base);
+  NdrBytes mask = NdrBytesOf(offset, size);
+  NdrThread::CacheEntry &c = CacheSlot(nt, base);
+  bool cached = c.ev && c.base == base;
   if (cached && AddsNothing(c, mask, write))
     return;
   NdrEpoch *e = nt->epoch ? nt->epoch : StartEpoch(thr, nt);
-  NdrVariable *v = VariableOf(granule);
+  NdrVariable *v = VariableOf(base);
   // The newest epoch variable is often this epoch's, which only this thread
   // changes (and epoch variables are never unmapped): a repeat of the
   // epoch's access takes no lock. Another thread may be linking a new head
   // in meanwhile; then the lock decides.
   if (!cached) {
     EpochVariable *head = __atomic_load_n(&v->head, __ATOMIC_ACQUIRE);
-    if (head && __atomic_load_n(&head->epoch, __ATOMIC_RELAXED) == e &&
-        __atomic_load_n(&head->generation, __ATOMIC_RELAXED) ==
-            __atomic_load_n(&v->generation, __ATOMIC_RELAXED)) {
-      c = CacheEntryOf(granule, head);
+    if (head && __atomic_load_n(&head->epoch, __ATOMIC_RELAXED) == e) {
+      c = CacheEntryOf(base, head);
       cached = true;
       if (AddsNothing(c, mask, write))
         return;
@@ -433,38 +468,38 @@ void AccessGranule(ThreadState *thr, NdrThread *nt, uptr addr, uptr size,
   if (!write)
     found_count =
         nt->correlations.Involving(addr, found, NdrReport::kMaxCorrelations);
-  u8 offset = static_cast<u8>(addr - granule);
-  u8 bytes = static_cast<u8>(size > 8 ? 8 : size);
+  u8 record_size = static_cast<u8>(size);
   SpinMutexLock l(&v->mu);
   EpochVariable *ev = cached ? c.ev : nullptr;
   if (!ev) {
     // The thread's newest epoch variable here is this epoch's, if there is
-    // one (the cache slot was taken by another granule since).
+    // one (the cache slot was taken by another variable since).
     EpochVariable *own = v->head;
     while (own && own->thread_id != e->thread_id)
       own = own->next;
-    if (own && own->epoch == e && own->generation == v->generation) {
+    if (own && own->epoch == e) {
       ev = own;
     } else {
-      ev = NewEpochVariable(nt, v, e, granule, own);
+      ev = NewEpochVariable(nt, v, e, base, own, mask, write);
       Append(&nt->touched, &nt->touched_count, &nt->touched_capacity, ev);
     }
   }
-  // A record's stack is made only for an access that takes one.
-  auto record = [&](NdrAccessRecord *records, u32 count, u8 bytes_taken) {
-    if (NdrAccessRecord *r = NdrRecordAccess(records, count, bytes_taken))
-      *r = {StackOf(nt, pc, callers), bytes_taken, offset, bytes};
+  // A record's stack is made only for an access that brings new bytes.
+  auto record = [&](NdrAccessRecord *records, u32 count) {
+    NdrRecordAccess(records, count, offset, record_size,
+                    StackOf(nt, pc, callers));
   };
   if (write) {
-    record(ev->writes, EpochVariable::kRecords, mask);
+    if (mask & ~ev->written)
+      record(ev->writes, EpochVariable::kRecords);
     ev->written |= mask;
   } else {
-    u8 first = mask & ~ev->written & ~ev->read_first;
-    u8 after = mask & ev->written & ~ev->read_after_write;
+    NdrBytes first = mask & ~ev->written & ~ev->read_first;
+    NdrBytes after = mask & ev->written & ~ev->read_after_write;
     if (first)
-      record(ev->reads_first, EpochVariable::kRecords, first);
+      record(ev->reads_first, EpochVariable::kRecords);
     if (after)
-      record(ev->reads_after_write, 1, after);
+      record(ev->reads_after_write, 1);
     ev->read_first |= first;
     ev->read_after_write |= after;
     if (found_count && !ev->correlations) {
@@ -475,7 +510,7 @@ void AccessGranule(ThreadState *thr, NdrThread *nt, uptr addr, uptr size,
       ev->correlation_count = static_cast<u8>(found_count);
     }
   }
-  c = CacheEntryOf(granule, ev);
+  c = CacheEntryOf(base, ev);
 }
 
 void RunPendingChecks(ThreadState *thr, NdrThread *nt);
@@ -488,10 +523,10 @@ void AccessSlow(ThreadState *thr, uptr addr, uptr size, bool write, uptr pc) {
   if (!size || !IsAppRange(addr, end))
     return;
   for (uptr a = addr; a < end;) {
-    uptr granule_end = (a & ~uptr(7)) + 8;
-    uptr piece_end = granule_end < end ? granule_end : end;
-    u8 mask = static_cast<u8>(((1u << (piece_end - a)) - 1) << (a & 7));
-    AccessGranule(thr, nt, a, piece_end - a, mask, write, pc);
+    uptr base = a & ~(kNdrVariableBytes - 1);
+    uptr piece_end =
+        base + kNdrVariableBytes < end ? base + kNdrVariableBytes : end;
+    AccessVariable(thr, nt, base, a, piece_end - a, write, pc);
     a = piece_end;
   }
 }
@@ -517,13 +552,14 @@ ALWAYS_INLINE void Access(uptr addr, uptr size, bool write, uptr parent,
     ThreadOf(thr)->correlations.Store(addr, parent, pc, name);
     LeaveRuntime(thr);
   }
-  // One granule and nothing new: the common case of a loop, answered from
+  // One variable and nothing new: the common case of a loop, answered from
   // the thread's own cache alone.
-  if (LIKELY(nt) && LIKELY((addr & 7) + size <= 8)) {
-    uptr granule = addr & ~uptr(7);
-    const NdrThread::CacheEntry &c = nt->cache[(granule >> 3) % kNdrCacheSize];
-    u8 mask = static_cast<u8>(((1u << size) - 1) << (addr & 7));
-    if (c.ev && c.granule == granule && AddsNothing(c, mask, write))
+  uptr offset = addr & (kNdrVariableBytes - 1);
+  if (LIKELY(nt) && LIKELY(offset + size <= kNdrVariableBytes)) {
+    uptr base = addr - offset;
+    const NdrThread::CacheEntry &c = CacheSlot(nt, base);
+    if (c.ev && c.base == base &&
+        AddsNothing(c, NdrBytesOf(offset, size), write))
       return;
   }
   AccessSlow(thr, addr, size, write, pc);
@@ -532,7 +568,7 @@ ALWAYS_INLINE void Access(uptr addr, uptr size, bool write, uptr parent,
 void Describe(NdrAccessDesc *d, const EpochVariable &ev,
               const NdrAccessRecord &r) {
   d->thread_id = ev.epoch->thread_id;
-  d->addr = ev.granule + r.offset;
+  d->addr = ev.base + r.offset;
   d->size = r.size;
   d->stack = r.stack;
   d->pc = 0;
@@ -554,7 +590,9 @@ bool CheckRead(EpochVariable *ev, bool after_own_write, u32 index,
       1u << (index + (after_own_write ? EpochVariable::kRecords : 0)));
   if (!r.stack || (ev->reported & bit))
     return false;
-  u8 mask = r.mask & (after_own_write ? ev->read_after_write : ev->read_first);
+  NdrBytes mask = after_own_write
+                      ? ev->read_after_write
+                      : NdrRecordBytes(ev->reads_first, index) & ev->read_first;
   const EpochVariable *deps[kMaxHistory];
   u32 n = NdrWriteDependencies(*ev, after_own_write, mask, writes, write_count,
                                deps, kMaxHistory);
@@ -599,20 +637,16 @@ u32 CheckReads(EpochVariable *ev, const EpochVariable *const *writes,
 // CheckEnded with v->mu held.
 u32 CheckEndedLocked(NdrVariable *v, EpochVariable *ev, NdrReport *reports,
                      u32 max) {
-  // Its memory was handed out anew since (NdrResetRange).
-  if (ev->generation != v->generation)
-    return 0;
   const EpochVariable *writes[kMaxHistory];
   u32 write_count = 0;
   for (EpochVariable *w = v->head; w && write_count < kMaxHistory; w = w->next)
-    if (w->written && w->generation == v->generation)
+    if (w->written)
       writes[write_count++] = w;
   u32 n = CheckReads(ev, writes, write_count, reports, max);
   if (!ev->written)
     return n;
   for (EpochVariable *r = v->head; r && n < max; r = r->next)
-    if (r != ev && r->generation == v->generation &&
-        LoadAcquire(&r->epoch->ended))
+    if (r != ev && LoadAcquire(&r->epoch->ended))
       n += CheckReads(r, writes, write_count, reports + n, max - n);
   return n;
 }
@@ -620,7 +654,7 @@ u32 CheckEndedLocked(NdrVariable *v, EpochVariable *ev, NdrReport *reports,
 // The checks an ended epoch variable makes; returns how many reports it
 // filled (at most max). Called again while it fills all max.
 u32 CheckEnded(EpochVariable *ev, NdrReport *reports, u32 max) {
-  NdrVariable *v = VariableOf(ev->granule);
+  NdrVariable *v = VariableOf(ev->base);
   SpinMutexLock l(&v->mu);
   u32 n = CheckEndedLocked(v, ev, reports, max);
   // The last call for it: its thread is done with it.
@@ -675,24 +709,26 @@ void RunPendingChecks(ThreadState *thr, NdrThread *nt) {
   nt->pending_count = 0;
 }
 
-// After its memory was handed out anew: the epoch variables of v that no
-// thread names any more (checked) go to nt's free list; the others stay
-// until their threads replace them, and their own chains end at them.
-// v->mu is held.
-void Purge(NdrThread *nt, NdrVariable *v) {
-  u32 length = 0;
+// After the bytes `reset` of v were handed out anew: no epoch variable keeps
+// them (a freed object's writes are no dependency of the next owner's
+// reads), and those left with no bytes that no thread names any more
+// (checked) go to nt's free list; the others stay until their threads
+// replace them. v->mu is held.
+void Purge(NdrThread *nt, NdrVariable *v, NdrBytes reset) {
   for (EpochVariable **p = &v->head; *p;) {
     EpochVariable *ev = *p;
-    if (!ev->checked) {
-      ev->older_own = nullptr;
-      ev->own_count = 1;
-      length++;
+    ev->read_first &= ~reset;
+    ev->written &= ~reset;
+    ev->read_after_write &= ~reset;
+    if (!ev->checked || BytesOf(ev)) {
       p = &ev->next;
       continue;
     }
-    __atomic_store_n(p, ev->next, __ATOMIC_RELEASE);
-    Recycle(nt, ev);
+    Unlink(nt, v, p);
   }
+  u32 length = 0;
+  for (EpochVariable *ev = v->head; ev; ev = ev->next)
+    length++;
   if (v->head)
     v->head->history_length = StoredLength(length);
 }
@@ -716,25 +752,30 @@ void NdrResetRange(ThreadState *thr, uptr addr, uptr size) {
   ScopedInRuntime in_rtl;
   NdrThread *nt = ThreadOf(thr);
   uptr end = addr + size;
-  for (uptr g = addr & ~uptr(7); g < end;) {
-    uptr index = CompressAppAddr(g) / 8;
+  for (uptr a = addr; a < end;) {
+    uptr base = a & ~(kNdrVariableBytes - 1);
+    uptr index = CompressAppAddr(base) / kNdrVariableBytes;
     NdrVariable *leaf =
         __atomic_load_n(&ndr.leaves[index >> kLeafShift], __ATOMIC_ACQUIRE);
     if (!leaf) {
-      g = ((g >> 3 >> kLeafShift) + 1) << kLeafShift << 3;
+      // To the next leaf's first variable.
+      constexpr uptr kLeafBytes = kLeafSize * kNdrVariableBytes;
+      a = base + (kLeafBytes - CompressAppAddr(base) % kLeafBytes);
       continue;
     }
+    uptr piece_end =
+        base + kNdrVariableBytes < end ? base + kNdrVariableBytes : end;
     NdrVariable *v = &leaf[index & (kLeafSize - 1)];
-    g += 8;
+    NdrBytes reset = NdrBytesOf(a - base, piece_end - a);
+    a = piece_end;
     if (!__atomic_load_n(&v->head, __ATOMIC_ACQUIRE))
       continue;
     SpinMutexLock l(&v->mu);
-    __atomic_store_n(&v->generation, v->generation + 1, __ATOMIC_RELAXED);
-    Purge(nt, v);
+    Purge(nt, v, reset);
   }
   // The thread's own cache forgets them (malloc and free in one epoch).
   for (NdrThread::CacheEntry &c : nt->cache)
-    if (c.granule >= (addr & ~uptr(7)) && c.granule < end)
+    if (c.base + kNdrVariableBytes > addr && c.base < end)
       c = {};
 }
 

@@ -14,12 +14,12 @@
 //
 // A thread's epoch starts at its first checked access after a
 // synchronisation event (every acquire, release, lock and unlock) and ends
-// at the next. Each variable (8-byte granule) keeps its epoch variables in a
-// history, newest first, at most ndr_history per thread, found through a
-// two-level table indexed by the granule's compressed address (leaves mapped
-// when first touched). When an epoch ends, its reads are checked against
-// the history, and its writes re-check the ended reads of other epochs that
-// they may now be a dependency of: every pair is checked when the later of
+// at the next. Each variable (an aligned 64-byte line) keeps its epoch
+// variables in a history, newest first, at most ndr_history per thread,
+// found through a two-level table indexed by the line's compressed address
+// (leaves mapped when first touched). When an epoch ends, its reads are checked
+// against the history, and its writes re-check the ended reads of other epochs
+// that they may now be a dependency of: every pair is checked when the later of
 // its two epochs ends.
 //
 //===----------------------------------------------------------------------===//

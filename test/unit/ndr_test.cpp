@@ -48,8 +48,8 @@ protected:
     return e;
   }
 
-  EpochVariable *Var(NdrEpoch *e, u8 read_first, u8 written,
-                     u8 read_after_write = 0) {
+  EpochVariable *Var(NdrEpoch *e, NdrBytes read_first, NdrBytes written,
+                     NdrBytes read_after_write = 0) {
     vars_.emplace_back();
     EpochVariable *v = &vars_.back();
     v->epoch = e;
@@ -64,7 +64,7 @@ protected:
                                           std::vector<EpochVariable *> writes) {
     std::vector<const EpochVariable *> w(writes.begin(), writes.end());
     const EpochVariable *deps[16];
-    u8 mask = after_own_write ? read.read_after_write : read.read_first;
+    NdrBytes mask = after_own_write ? read.read_after_write : read.read_first;
     u32 n = NdrWriteDependencies(read, after_own_write, mask, w.data(),
                                  static_cast<u32>(w.size()), deps, 16);
     return std::vector<const EpochVariable *>(deps, deps + n);
@@ -73,7 +73,7 @@ protected:
   bool NonDeterministic(const EpochVariable &read, bool after_own_write,
                         std::vector<EpochVariable *> writes) {
     auto deps = Deps(read, after_own_write, writes);
-    u8 mask = after_own_write ? read.read_after_write : read.read_first;
+    NdrBytes mask = after_own_write ? read.read_after_write : read.read_first;
     return NdrIsNonDeterministic(read, mask, deps.data(),
                                  static_cast<u32>(deps.size()));
   }
@@ -277,21 +277,56 @@ TEST_F(NdrTest, TwoOrderedWritesOfTwoThreadsAreTwoDependencies) {
   EXPECT_TRUE(NonDeterministic(*main, false, {t2, t1}));
 }
 
-// Two variables in one granule keep a record each; a third widens the last
-// record; bytes already recorded take none.
-TEST(NdrRecordTest, NewBytesTakeAFreeRecordThenWidenTheLast) {
-  NdrAccessRecord records[2] = {};
-  NdrAccessRecord *first = NdrRecordAccess(records, 2, 0x0f);
-  ASSERT_EQ(first, &records[0]);
-  *first = {7, 0x0f, 0, 4};
-  EXPECT_EQ(NdrRecordAccess(records, 2, 0x03), nullptr);
-  NdrAccessRecord *second = NdrRecordAccess(records, 2, 0x30);
-  ASSERT_EQ(second, &records[1]);
-  *second = {8, 0x30, 4, 2};
-  EXPECT_EQ(NdrRecordAccess(records, 2, 0xc0), nullptr);
-  EXPECT_EQ(records[1].mask, 0xf0);
+// A variable often holds several program variables (a struct's fields):
+// each access that brings new bytes keeps its own record while there is a
+// free one; the next widens the last record, and bytes an earlier record
+// claims stay that one's.
+TEST(NdrRecordTest, NewAccessesTakeAFreeRecordThenWidenTheLast) {
+  NdrAccessRecord records[3] = {};
+  NdrRecordAccess(records, 3, 0, 4, 7);
+  NdrRecordAccess(records, 3, 8, 2, 8);
+  NdrRecordAccess(records, 3, 16, 8, 9);
+  NdrRecordAccess(records, 3, 2, 8, 10);
+  EXPECT_EQ(records[0].stack, 7u);
+  EXPECT_EQ(NdrRecordBytes(records, 0), 0x0fu);
   EXPECT_EQ(records[1].stack, 8u);
-  EXPECT_EQ(records[0].mask, 0x0f);
+  EXPECT_EQ(NdrRecordBytes(records, 1), 0x300u);
+  EXPECT_EQ(records[2].stack, 9u);
+  // Widened down to byte 2: bytes 2-3 and 8-9 stay with records 0 and 1.
+  EXPECT_EQ(NdrRecordBytes(records, 2), 0xfffcf0u);
+  // A report names the first access.
+  EXPECT_EQ(records[2].offset, 16u);
+  EXPECT_EQ(records[2].size, 8u);
+}
+
+// A loop over an array: the accesses of one stack that touch its record
+// grow it, so one record covers the line.
+TEST(NdrRecordTest, ALoopsAccessesGrowOneRecord) {
+  NdrAccessRecord records[3] = {};
+  for (u8 i = 0; i < 16; i++)
+    NdrRecordAccess(records, 3, static_cast<u8>(4 * i), 4, 7);
+  EXPECT_EQ(NdrRecordBytes(records, 0), ~NdrBytes(0));
+  EXPECT_EQ(records[1].stack, 0u);
+  EXPECT_EQ(records[0].offset, 0u);
+  EXPECT_EQ(records[0].size, 4u);
+}
+
+// A strided loop (one field of an array of structs) leaves gaps another
+// access may fill: a record grows only into bytes next to it, and never
+// over another record's, so each access keeps the bytes it brought.
+TEST(NdrRecordTest, ARecordNeverGrowsOverAGapOrAnotherRecord) {
+  NdrAccessRecord records[3] = {};
+  NdrRecordAccess(records, 3, 0, 4, 7);
+  NdrRecordAccess(records, 3, 4, 4, 8);
+  // Stack 7 again, past stack 8's bytes: growing would claim them.
+  NdrRecordAccess(records, 3, 8, 4, 7);
+  EXPECT_EQ(NdrRecordBytes(records, 0), 0x00fu);
+  EXPECT_EQ(NdrRecordBytes(records, 1), 0x0f0u);
+  EXPECT_EQ(records[2].stack, 7u);
+  EXPECT_EQ(NdrRecordBytes(records, 2), 0xf00u);
+  // Stack 7 again, beyond a gap: a full set widens the last one.
+  NdrRecordAccess(records, 3, 16, 4, 7);
+  EXPECT_EQ(NdrRecordBytes(records, 2), 0xfff00u);
 }
 
 } // namespace
