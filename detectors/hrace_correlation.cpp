@@ -34,11 +34,14 @@ bool CorrelationTracker::DependsOn(uptr addr) const {
 // The live correlations are unordered: the last takes a removed one's
 // place.
 void CorrelationTracker::Remove(u32 i) {
-  filter_[Bucket(ends_[i].from)]--;
-  filter_[Bucket(ends_[i].to)]--;
+  Unindex(i);
   live_count_--;
+  if (i == live_count_)
+    return;
+  Unindex(live_count_);
   live_[i] = live_[live_count_];
   ends_[i] = ends_[live_count_];
+  Index(i);
 }
 
 void CorrelationTracker::Set(u32 slot, const Correlation &c) {
@@ -70,9 +73,8 @@ void CorrelationTracker::Add(CorrelationKind kind, End from, End to, uptr pc) {
   // only one it made itself can repeat one of those; a symmetric one may
   // be older (a live duplicate names both ends).
   if (IsSymmetric(kind)) {
-    for (u32 i = 0; MayName(from.addr) && MayName(to.addr) && i < live_count_;
-         i++)
-      if (Renew(i, kind, from, to, pc))
+    for (u32 m = SlotsNaming(from.addr) & SlotsNaming(to.addr); m; m &= m - 1)
+      if (Renew(__builtin_ctz(m), kind, from, to, pc))
         return;
   } else {
     for (u32 m = 0; m < made_count_; m++)
@@ -83,14 +85,12 @@ void CorrelationTracker::Add(CorrelationKind kind, End from, End to, uptr pc) {
   if (live_count_ == kMaxLive) {
     // Full: round robin over the slots, which is roughly oldest first.
     slot = next_evicted_++ % kMaxLive;
-    filter_[Bucket(ends_[slot].from)]--;
-    filter_[Bucket(ends_[slot].to)]--;
+    Unindex(slot);
   } else {
     live_count_++;
   }
   Set(slot, {kind, from.addr, to.addr, pc, from.name, to.name});
-  filter_[Bucket(from.addr)]++;
-  filter_[Bucket(to.addr)]++;
+  Index(slot);
   if (made_count_ < kMaxLive)
     made_[made_count_++] = slot;
 }
@@ -98,22 +98,20 @@ void CorrelationTracker::Add(CorrelationKind kind, End from, End to, uptr pc) {
 void CorrelationTracker::Store(uptr to_addr, uptr parent, uptr pc,
                                const char *name) {
   End to = {to_addr, name};
-  for (u32 i = 0; MayName(to_addr) && i < live_count_;) {
-    if (!ends_[i].Names(to_addr)) {
-      i++;
+  // From the highest slot down: a removal moves the last slot, one already
+  // seen, into the removed one's place.
+  for (u32 m = SlotsNaming(to_addr); m;) {
+    u32 i = 31 - __builtin_clz(m);
+    m &= ~(1u << i);
+    if (!ends_[i].Names(to_addr))
       continue;
-    }
     Live &l = live_[i];
-    if (!IsSymmetric(l.kind)) {
-      Remove(i);
-      continue;
+    if (IsSymmetric(l.kind)) {
+      l.rewritten |= ends_[i].from == to_addr ? 1 : 2;
+      if (l.rewritten != 3)
+        continue;
     }
-    l.rewritten |= ends_[i].from == to_addr ? 1 : 2;
-    if (l.rewritten == 3) {
-      Remove(i);
-      continue;
-    }
-    i++;
+    Remove(i);
   }
   // What the live correlations say before this store's own are added.
   u32 before = live_count_;
@@ -124,10 +122,14 @@ void CorrelationTracker::Store(uptr to_addr, uptr parent, uptr pc,
       Add(CorrelationKind::kControl, from, to, pc);
       continue;
     }
-    bool named = MayName(from.addr);
+    // The slots that named it before this store's own were added (an
+    // eviction may refill one since: it is checked again).
+    u32 named =
+        SlotsNaming(from.addr) & (before == 32 ? ~0u : (1u << before) - 1);
     Add(CorrelationKind::kVertical, from, to, pc);
-    for (u32 i = 0; named && i < before && i < live_count_; i++) {
-      if (!ends_[i].Names(from.addr))
+    for (; named; named &= named - 1) {
+      u32 i = __builtin_ctz(named);
+      if (i >= live_count_ || !ends_[i].Names(from.addr))
         continue;
       Correlation c = At(i);
       if (c.kind != CorrelationKind::kVertical)
@@ -147,9 +149,11 @@ void CorrelationTracker::Store(uptr to_addr, uptr parent, uptr pc,
 
 u32 CorrelationTracker::Involving(uptr addr, Correlation *out, u32 max) const {
   u32 n = 0;
-  for (u32 i = 0; MayName(addr) && i < live_count_ && n < max; i++)
+  for (u32 m = SlotsNaming(addr); m && n < max; m &= m - 1) {
+    u32 i = __builtin_ctz(m);
     if (ends_[i].Names(addr))
       out[n++] = At(i);
+  }
   return n;
 }
 

@@ -149,6 +149,49 @@ TEST_F(CorrelationTest, AMovedCorrelationIsFoundAndEndedByItsAddresses) {
   EXPECT_EQ(t.live_count(), 1u);
 }
 
+// The slots are indexed by the buckets of their addresses: after a long run
+// of stores that end, renew, move and evict correlations (addresses 4 KiB
+// apart share buckets), every live correlation is found from both of its
+// ends, and the ones found are exactly the live ones.
+TEST_F(CorrelationTest, EveryLiveCorrelationIsFoundFromBothEnds) {
+  constexpr u32 kAddrs = 48;
+  auto addr = [](u32 i) {
+    return uptr(0x10000) + (i % 6) * 8 + (i / 6) * 4096;
+  };
+  u32 seed = 12345;
+  auto next = [&seed](u32 n) {
+    seed = seed * 1103515245u + 12345u;
+    return (seed >> 16) % n;
+  };
+  for (u32 step = 0; step < 20000; step++) {
+    u32 deps = next(3);
+    std::vector<uptr> data, control;
+    for (u32 d = 0; d < deps; d++)
+      (next(4) ? data : control).push_back(addr(next(kAddrs)));
+    Store(addr(next(kAddrs)), data, control, next(2) ? 0x9000 : 0);
+    if (step % 97)
+      continue;
+    std::vector<Correlation> live;
+    for (u32 a = 0; a < kAddrs; a++) {
+      Correlation c[CorrelationTracker::kMaxLive];
+      u32 n = t.Involving(addr(a), c, CorrelationTracker::kMaxLive);
+      for (u32 i = 0; i < n; i++) {
+        ASSERT_TRUE(c[i].from == addr(a) || c[i].to == addr(a));
+        bool seen = false;
+        for (const Correlation &l : live)
+          seen |= l.kind == c[i].kind && l.from == c[i].from && l.to == c[i].to;
+        if (!seen)
+          live.push_back(c[i]);
+      }
+    }
+    ASSERT_EQ(live.size(), t.live_count()) << "at step " << step;
+    for (const Correlation &l : live) {
+      EXPECT_TRUE(Has(l.kind, l.from, l.to));
+      EXPECT_TRUE(Has(l.kind, l.to, l.from));
+    }
+  }
+}
+
 // The pass's names travel with the addresses they name: through a
 // transitive vertical correlation, a horizontal and a parental one.
 TEST_F(CorrelationTest, EachEndKeepsTheNameItsStoreOrLoadGave) {
