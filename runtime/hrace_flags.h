@@ -18,7 +18,6 @@ enum class ReportFormat : u8 { kText, kJson, kSarif };
 // An int option that accepts only [kMin, kMax]: an exit code past 255 would
 // wrap to 0 and turn a reported race into a passing test.
 template <int kMin, int kMax> struct BoundedInt {
-  static constexpr int kLargest = kMax;
   int value;
   constexpr operator int() const { return value; }
   BoundedInt &operator=(int v) {

@@ -316,38 +316,30 @@ NdrBytes BytesOf(const EpochVariable *ev) {
   return ev->read_first | ev->written | ev->read_after_write;
 }
 
-// The thread's epoch variable in v's history that may go to make room for a
+// The thread's epoch variable in v's history that goes to make room for a
 // new one that touches `mask` (writes it if `write`), or null; *newer is set
-// to the next newer own one. A thread keeps, for each byte, its newest
-// `keep` epochs that touched it, and its newest write of it however many
-// epochs only read it after (it stays a dependency). Of those it need not
-// keep: the oldest with no bytes left (handed out anew), else the oldest
-// that wrote nothing, else the oldest.
-EpochVariable *OwnVictim(EpochVariable *newest_own, u32 keep, NdrBytes mask,
-                         bool write, EpochVariable **newer) {
-  // touched_by[j]: the bytes more than j newer own epochs touched.
-  NdrBytes touched_by[NdrHistory::kLargest] = {};
-  auto touch = [&](NdrBytes bytes) {
-    for (u32 j = keep - 1; j > 0; j--)
-      touched_by[j] |= touched_by[j - 1] & bytes;
-    touched_by[0] |= bytes;
-  };
-  touch(mask);
+// to the next newer own one. A thread keeps its newest write of each byte
+// however many epochs only read it after: it stays a dependency, and
+// freedom needs it (without it another thread's write under the same lock
+// would make a read look non-deterministic). Of the others the oldest goes
+// that has no bytes left (handed out anew), else the oldest that wrote
+// nothing, else the oldest. Reads are not kept byte by byte: a thread that
+// reads field after field of a line in epoch after epoch (canneal) would
+// keep one for each, and every walk of the history would grow with them.
+EpochVariable *OwnVictim(EpochVariable *newest_own, NdrBytes mask, bool write,
+                         EpochVariable **newer) {
   NdrBytes written_later = write ? mask : 0;
   EpochVariable *victim = nullptr;
   int victim_rank = 0;
   for (EpochVariable *p_newer = nullptr, *p = newest_own; p;
        p_newer = p, p = p->older_own) {
-    NdrBytes bytes = BytesOf(p);
-    bool kept =
-        (bytes & ~touched_by[keep - 1]) || (p->written & ~written_later);
-    int rank = !bytes ? 3 : kept ? 0 : !p->written ? 2 : 1;
+    bool newest_write = p->written & ~written_later;
+    int rank = !BytesOf(p) ? 3 : newest_write ? 0 : !p->written ? 2 : 1;
     if (rank && rank >= victim_rank) {
       victim = p;
       *newer = p_newer;
       victim_rank = rank;
     }
-    touch(bytes);
     written_later |= p->written;
   }
   return victim;
@@ -363,11 +355,11 @@ EpochVariable *NewEpochVariable(NdrThread *nt, NdrVariable *v, NdrEpoch *e,
   u32 keep = static_cast<u32>(ctx->flags.ndr_history);
   u32 own = newest_own ? newest_own->own_count + 1 : 1;
   u32 length = v->head ? v->head->history_length : 0;
-  // With no more than `keep` of its own, the thread keeps them all.
+  // With no more than ndr_history of its own, the thread keeps them all.
   if (own > keep) {
     EpochVariable *victim_newer = nullptr;
     if (EpochVariable *victim =
-            OwnVictim(newest_own, keep, mask, write, &victim_newer)) {
+            OwnVictim(newest_own, mask, write, &victim_newer)) {
       if (victim == newest_own)
         newest_own = newest_own->older_own;
       Evict(nt, v, victim_newer, victim);
