@@ -78,9 +78,14 @@ namespace {
 // The history of one variable (kNdrVariableBytes of the program).
 struct NdrVariable {
   SpinMutex mu;
+  // The thread whose epoch variables are all the history has held since it
+  // was last empty, or kManyThreads.
+  u32 sole_thread;
   EpochVariable *head;
 };
 static_assert(sizeof(NdrVariable) == 16, "a variable is two words");
+
+constexpr u32 kManyThreads = ~0u;
 
 // A leaf of the variable table covers 2^12 variables (256 KiB of the
 // program).
@@ -372,6 +377,10 @@ EpochVariable *NewEpochVariable(NdrThread *nt, NdrVariable *v, NdrEpoch *e,
     // The one that went may have been the thread's own.
     own = newest_own ? newest_own->own_count + 1 : 1;
   }
+  if (!v->head)
+    v->sole_thread = e->thread_id;
+  else if (v->sole_thread != e->thread_id)
+    v->sole_thread = kManyThreads;
   EpochVariable *ev = AllocEpochVariable(nt);
   internal_memset(ev, 0, sizeof(*ev));
   ev->epoch = e;
@@ -648,7 +657,12 @@ u32 CheckEndedLocked(NdrVariable *v, EpochVariable *ev, NdrReport *reports,
 u32 CheckEnded(EpochVariable *ev, NdrReport *reports, u32 max) {
   NdrVariable *v = VariableOf(ev->base);
   SpinMutexLock l(&v->mu);
-  u32 n = CheckEndedLocked(v, ev, reports, max);
+  // Its thread's epochs alone: all ordered, so every read has one write
+  // dependency at most, never a parallel one (fluidanimate: 39% of the
+  // checks, each a walk of the history).
+  u32 n = v->sole_thread == ev->thread_id
+              ? 0
+              : CheckEndedLocked(v, ev, reports, max);
   // The last call for it: its thread is done with it.
   if (n < max)
     ev->checked = true;
