@@ -228,7 +228,7 @@ EpochVariable *AllocEpochVariable(NdrThread *nt) {
 // An epoch variable unlinked from its history goes to nt's spare batch.
 void Recycle(NdrThread *nt, EpochVariable *ev) {
   // Cleared before the epoch may be freed: a lock-free look at a stale head
-  // (AccessGranule) must never see a freed epoch's address, which the
+  // (AccessVariable) must never see a freed epoch's address, which the
   // looking thread's own epoch may have taken.
   NdrEpoch *old = ev->epoch;
   __atomic_store_n(&ev->epoch, nullptr, __ATOMIC_RELAXED);
@@ -253,7 +253,7 @@ void Recycle(NdrThread *nt, EpochVariable *ev) {
 
 // Unlinks the thread's epoch variable `victim` from v's history; `newer` is
 // the next newer own one (null: none), and only other threads' lie between
-// them. Moves it to the thread's free list. v->mu is held.
+// them. Recycles it into nt's spare batch. v->mu is held.
 void Evict(NdrThread *nt, NdrVariable *v, EpochVariable *newer,
            EpochVariable *victim) {
   EpochVariable **p = newer ? &newer->next : &v->head;
@@ -265,9 +265,10 @@ void Evict(NdrThread *nt, NdrVariable *v, EpochVariable *newer,
   Recycle(nt, victim);
 }
 
-// Unlinks the epoch variable at *link, whatever its thread, and moves it to
-// nt's free list: its thread's newer ones in the history count one fewer of
-// their own, and the next newer one's chain skips it. v->mu is held.
+// Unlinks the epoch variable at *link, whatever its thread, and recycles it
+// into nt's spare batch: its thread's newer ones in the history count one
+// fewer of their own, and the next newer one's chain skips it. v->mu is
+// held.
 void Unlink(NdrThread *nt, NdrVariable *v, EpochVariable **link) {
   EpochVariable *victim = *link;
   for (EpochVariable *p = v->head; p != victim; p = p->next) {
@@ -718,7 +719,7 @@ void RunPendingChecks(ThreadState *thr, NdrThread *nt) {
 // After the bytes `reset` of v were handed out anew: no epoch variable keeps
 // them (a freed object's writes are no dependency of the next owner's
 // reads), and those left with no bytes that no thread names any more
-// (checked) go to nt's free list; the others stay until their threads
+// (checked) are recycled by nt; the others stay until their threads
 // replace them. v->mu is held.
 void Purge(NdrThread *nt, NdrVariable *v, NdrBytes reset) {
   for (EpochVariable **p = &v->head; *p;) {
