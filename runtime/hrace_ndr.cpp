@@ -647,8 +647,12 @@ u32 CheckEndedLocked(NdrVariable *v, EpochVariable *ev, NdrReport *reports,
   u32 n = CheckReads(ev, writes, write_count, reports, max);
   if (!ev->written)
     return n;
+  // The new write is a dependency only of reads of bytes it wrote that do
+  // not happen before it; any other read's dependencies are those it was
+  // checked against when they came.
   for (EpochVariable *r = v->head; r && n < max; r = r->next)
-    if (r != ev && LoadAcquire(&r->epoch->ended))
+    if (r != ev && (ev->written & (r->read_first | r->read_after_write)) &&
+        LoadAcquire(&r->epoch->ended) && !NdrHappensBefore(r->epoch, ev->epoch))
       n += CheckReads(r, writes, write_count, reports + n, max - n);
   return n;
 }
