@@ -82,10 +82,23 @@ struct NdrVariable {
   // was last empty, or kManyThreads.
   u32 sole_thread;
   EpochVariable *head;
+  // The history's writes: null if it holds none; the epoch of the newest if
+  // every other one happens before it (one chain of happens-before);
+  // kUnorderedWrites if two are not ordered; kUnknownWrites until a walk
+  // finds out (OrderedWrites).
+  const NdrEpoch *last_write;
 };
-static_assert(sizeof(NdrVariable) == 16, "a variable is two words");
+static_assert(sizeof(NdrVariable) == 24, "a variable is three words");
 
 constexpr u32 kManyThreads = ~0u;
+const NdrEpoch *const kUnorderedWrites = reinterpret_cast<const NdrEpoch *>(1);
+const NdrEpoch *const kUnknownWrites = reinterpret_cast<const NdrEpoch *>(2);
+
+// last_write names an epoch.
+bool IsEpoch(const NdrEpoch *last_write) {
+  return last_write != kUnorderedWrites && last_write != kUnknownWrites &&
+         last_write;
+}
 
 // A leaf of the variable table covers 2^12 variables (256 KiB of the
 // program).
@@ -251,6 +264,41 @@ void Recycle(NdrThread *nt, EpochVariable *ev) {
   nt->spare_count = 0;
 }
 
+// `gone` leaves v's history. If it was the newest write, which one is the
+// newest now is not known; if it wrote and two writes were not ordered,
+// they may have been it and another.
+void ForgetWrite(NdrVariable *v, const EpochVariable *gone) {
+  if (v->last_write == gone->epoch ||
+      (v->last_write == kUnorderedWrites && gone->written))
+    v->last_write = kUnknownWrites;
+}
+
+// ev, already in v's history, writes bytes it did not write before: it is
+// the newest write, and the writes stay one chain if the newest before it
+// happens before it.
+void NoteWrite(NdrVariable *v, const EpochVariable *ev) {
+  const NdrEpoch *last = v->last_write;
+  if (last == ev->epoch || last == kUnorderedWrites || last == kUnknownWrites)
+    return;
+  v->last_write =
+      !last || NdrHappensBefore(last, ev->epoch) ? ev->epoch : kUnorderedWrites;
+}
+
+// v->last_write for the writing epoch variables `writes`, newest first (all
+// the history holds, or `complete` is false). A chain of happens-before
+// runs newest first in a history: an epoch variable is made while its
+// epoch runs, and an epoch that happens before another ended before it
+// began.
+const NdrEpoch *OrderedWrites(EpochVariable *const *writes, u32 count,
+                              bool complete) {
+  if (!complete)
+    return kUnknownWrites;
+  for (u32 i = 1; i < count; i++)
+    if (!NdrHappensBefore(writes[i]->epoch, writes[i - 1]->epoch))
+      return kUnorderedWrites;
+  return count ? writes[0]->epoch : nullptr;
+}
+
 // Unlinks the thread's epoch variable `victim` from v's history; `newer` is
 // the next newer own one (null: none), and only other threads' lie between
 // them. Recycles it into nt's spare batch. v->mu is held.
@@ -262,6 +310,7 @@ void Evict(NdrThread *nt, NdrVariable *v, EpochVariable *newer,
   __atomic_store_n(p, victim->next, __ATOMIC_RELEASE);
   if (newer)
     newer->older_own = victim->older_own;
+  ForgetWrite(v, victim);
   Recycle(nt, victim);
 }
 
@@ -279,6 +328,7 @@ void Unlink(NdrThread *nt, NdrVariable *v, EpochVariable **link) {
       p->older_own = victim->older_own;
   }
   __atomic_store_n(link, victim->next, __ATOMIC_RELEASE);
+  ForgetWrite(v, victim);
   Recycle(nt, victim);
 }
 
@@ -492,8 +542,10 @@ void AccessVariable(ThreadState *thr, NdrThread *nt, uptr base, uptr addr,
                     StackOf(nt, pc, callers));
   };
   if (write) {
-    if (mask & ~ev->written)
+    if (mask & ~ev->written) {
       record(ev->writes, EpochVariable::kRecords);
+      NoteWrite(v, ev);
+    }
     ev->written |= mask;
   } else {
     NdrBytes first = mask & ~ev->written & ~ev->read_first;
@@ -639,11 +691,14 @@ u32 CheckReads(EpochVariable *ev, const EpochVariable *const *writes,
 // CheckEnded with v->mu held.
 u32 CheckEndedLocked(NdrVariable *v, EpochVariable *ev, NdrReport *reports,
                      u32 max) {
-  const EpochVariable *writes[kMaxHistory];
+  EpochVariable *writes[kMaxHistory];
   u32 write_count = 0;
-  for (EpochVariable *w = v->head; w && write_count < kMaxHistory; w = w->next)
+  EpochVariable *w = v->head;
+  for (; w && write_count < kMaxHistory; w = w->next)
     if (w->written)
       writes[write_count++] = w;
+  if (v->last_write == kUnknownWrites)
+    v->last_write = OrderedWrites(writes, write_count, !w);
   u32 n = CheckReads(ev, writes, write_count, reports, max);
   if (!ev->written)
     return n;
@@ -657,6 +712,17 @@ u32 CheckEndedLocked(NdrVariable *v, EpochVariable *ev, NdrReport *reports,
   return n;
 }
 
+// ev only read, after every write of the history (one chain of
+// happens-before, its newest before ev's epoch): each byte it read has one
+// write dependency, ordered before it, so it is deterministic, and it has
+// no write that could reach other reads (canneal: nearly every check,
+// freqmine: a third).
+bool ReadAfterOrderedWrites(const NdrVariable *v, const EpochVariable *ev) {
+  const NdrEpoch *last = v->last_write;
+  return !ev->written &&
+         (!last || (IsEpoch(last) && NdrHappensBefore(last, ev->epoch)));
+}
+
 // The checks an ended epoch variable makes; returns how many reports it
 // filled (at most max). Called again while it fills all max.
 u32 CheckEnded(EpochVariable *ev, NdrReport *reports, u32 max) {
@@ -665,7 +731,7 @@ u32 CheckEnded(EpochVariable *ev, NdrReport *reports, u32 max) {
   // Its thread's epochs alone: all ordered, so every read has one write
   // dependency at most, never a parallel one (fluidanimate: 39% of the
   // checks, each a walk of the history).
-  u32 n = v->sole_thread == ev->thread_id
+  u32 n = v->sole_thread == ev->thread_id || ReadAfterOrderedWrites(v, ev)
               ? 0
               : CheckEndedLocked(v, ev, reports, max);
   // The last call for it: its thread is done with it.
@@ -728,6 +794,10 @@ void RunPendingChecks(ThreadState *thr, NdrThread *nt) {
 void Purge(NdrThread *nt, NdrVariable *v, NdrBytes reset) {
   for (EpochVariable **p = &v->head; *p;) {
     EpochVariable *ev = *p;
+    // Fewer writes stay one chain, and the newest is still after them all;
+    // two that were not ordered may be gone.
+    if ((ev->written & reset) && v->last_write == kUnorderedWrites)
+      v->last_write = kUnknownWrites;
     ev->read_first &= ~reset;
     ev->written &= ~reset;
     ev->read_after_write &= ~reset;
