@@ -274,7 +274,7 @@ TEST_F(LockWritesAsOfTest, APlainWriteLaterHidesEarlierSections) {
   EXPECT_EQ(Found({{0, 7}}), AsOf(kFlag, 4, 3));
 }
 
-// Past 8 locations the map searches an index by granule: a section's 20
+// Past 12 locations the map searches an index by granule: a section's 20
 // locations share its record, and a read-modify-write of one of them, and
 // of another sharing a granule with it, copy it apart.
 TEST_F(LockWritesAsOfTest, AnIndexedMapCopiesASharedRecordOnAJoin) {
