@@ -39,6 +39,13 @@ public:
   u32 size() const { return size_; }
 
 private:
+  // Room for `size` entries, the first size_ kept.
+  void Reserve(u32 size) {
+    if (size > capacity_)
+      Reallocate(size);
+  }
+  void Reallocate(u32 size);
+  // size_ becomes `size` (if larger), the new entries 0.
   void Grow(u32 size);
 
   Clock *clocks_ = nullptr;
