@@ -82,7 +82,11 @@ struct NdrLockHold {
 };
 
 // The synchronisation state of one epoch of one thread. Shared by the
-// epoch's variables (refs); vc has vc_size entries.
+// epoch's variables (refs); vc has vc_size entries, and the lock vector
+// (lock_count holds) follows them in the epoch's block (NdrEpochBytes): an
+// epoch is kept as long as one of its epoch variables, and most hold no
+// lock (canneal keeps 66,000, 80 bytes each where room for kNdrMaxLocks
+// holds made them 208).
 struct NdrEpoch {
   u32 refs;
   u32 thread_id;
@@ -97,10 +101,20 @@ struct NdrEpoch {
   // epoch's vc entry for its own slot says nothing about that thread.
   Clock previous_owner_clock;
   bool ended;
-  NdrLockHold locks[kNdrMaxLocks];
   u32 vc_size;
+  NdrLockHold *locks;
   Clock vc[1];
 };
+
+// The bytes of an epoch with vc_size clock entries and lock_count holds.
+inline uptr NdrEpochBytes(u32 vc_size, u32 lock_count) {
+  return sizeof(NdrEpoch) + (vc_size ? vc_size - 1 : 0) * sizeof(Clock) +
+         lock_count * sizeof(NdrLockHold);
+}
+// Points e->locks past its vc_size clock entries, in the same block.
+inline void NdrPlaceLocks(NdrEpoch *e) {
+  e->locks = reinterpret_cast<NdrLockHold *>(e->vc + (e->vc_size ? e->vc_size : 1));
+}
 
 // Epoch a happens before epoch b (a != b).
 bool NdrHappensBefore(const NdrEpoch *a, const NdrEpoch *b);

@@ -166,7 +166,7 @@ void Unref(NdrEpoch *e) {
 NdrEpoch *StartEpoch(ThreadState *thr, NdrThread *nt) {
   u32 size = thr->vc.size();
   auto *e = static_cast<NdrEpoch *>(
-      InternalAlloc(sizeof(NdrEpoch) + (size ? size - 1 : 0) * sizeof(Clock)));
+      InternalAlloc(NdrEpochBytes(size, nt->lock_count)));
   e->refs = 1;
   e->thread_id = thr->thread_id;
   e->slot = thr->slot;
@@ -175,8 +175,9 @@ NdrEpoch *StartEpoch(ThreadState *thr, NdrThread *nt) {
   e->previous_owner_clock = thr->previous_owner_clock;
   e->ended = false;
   e->lock_count = nt->lock_count;
-  internal_memcpy(e->locks, nt->locks, sizeof(nt->locks));
   e->vc_size = size;
+  NdrPlaceLocks(e);
+  internal_memcpy(e->locks, nt->locks, nt->lock_count * sizeof(NdrLockHold));
   for (u32 i = 0; i < size; i++)
     e->vc[i] = thr->vc.Get(i);
   nt->epoch = e;

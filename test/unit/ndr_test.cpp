@@ -32,13 +32,14 @@ protected:
   NdrEpoch *Epoch(u32 thread, u64 seq, Clock clock, std::vector<Clock> vc = {},
                   std::vector<NdrLockHold> locks = {}) {
     auto *e = static_cast<NdrEpoch *>(
-        std::calloc(1, sizeof(NdrEpoch) + kSlots * sizeof(Clock)));
+        std::calloc(1, NdrEpochBytes(kSlots, static_cast<u32>(locks.size()))));
     epochs_.emplace_back(e, &std::free);
     e->thread_id = thread;
     e->slot = thread;
     e->seq = seq;
     e->clock = clock;
     e->vc_size = kSlots;
+    NdrPlaceLocks(e);
     for (u32 i = 0; i < vc.size(); i++)
       e->vc[i] = vc[i];
     e->vc[thread] = clock;
