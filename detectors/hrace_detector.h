@@ -70,6 +70,19 @@ struct RaceInfo {
   LockSetId access_locks;
 };
 
+// Every machine's no-op write as the inline test (InlineNoopTest):
+// Exclusive-Write in the current segment.
+constexpr InlineNoopTest WriteInlineTest(SegmentId cur) {
+  return {kGranuleSegmentBits | ShadowCell::kStateMask,
+          ShadowCell::Make(CellState::kExclusiveWrite, cur, 0).raw()};
+}
+
+// A value the thread's access leaves unchanged (the NoopMemo's) as the memo
+// inline test: that value exactly. `v` must fit a granule cell.
+constexpr InlineNoopTest ExactInlineTest(ShadowCell v) {
+  return {~GranuleCell::kMaskBits, v.raw()};
+}
+
 } // namespace hrace
 
 #endif // HRACE_DETECTOR_H

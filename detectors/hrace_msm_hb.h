@@ -58,6 +58,21 @@ struct MsmHb {
            c.aux() == thr->segment;
   }
 
+  // IsNoop as one masked compare: Exclusive-Write in cur for a write;
+  // for a read, Exclusive-Read whose read is cur (a thread reading again
+  // what another wrote; its own writes read again go to the runtime).
+  static constexpr InlineNoopTest InlineTest(SegmentId cur, bool write) {
+    if (write)
+      return WriteInlineTest(cur);
+    return {kGranuleAuxBits | ShadowCell::kStateMask,
+            ShadowCell::Make(CellState::kExclusiveRead, 0, cur).raw()};
+  }
+
+  static InlineNoopTest MemoInlineTest(ShadowCell v, bool write) {
+    (void)write;
+    return ExactInlineTest(v);
+  }
+
   static SegmentId LastWrite(ShadowCell c) {
     CellState s = c.state();
     bool keeps_write =

@@ -54,6 +54,27 @@ struct MsmLong {
     return hybrid::IsNoop(c, thr, write);
   }
 
+  // IsNoop's first row as one masked compare: Exclusive-Write for a write,
+  // Exclusive-Read for a read (Exclusive-Write, also a no-op for a read,
+  // differs from it only where Exclusive-Read-Write does too).
+  static constexpr InlineNoopTest InlineTest(SegmentId cur, bool write) {
+    if (write)
+      return WriteInlineTest(cur);
+    return {kGranuleSegmentBits | ShadowCell::kStateMask,
+            ShadowCell::Make(CellState::kExclusiveRead, cur, 0).raw()};
+  }
+
+  // A read of Shared-Read keeps its segment whatever it is, so the memo
+  // test leaves it out: one test covers the location's every granule
+  // whatever segment first shared it. The other shared states take the
+  // reader's segment, and are matched exactly.
+  static InlineNoopTest MemoInlineTest(ShadowCell v, bool write) {
+    if (write || v.state() != CellState::kSharedRead)
+      return ExactInlineTest(v);
+    return {ShadowCell::kStateMask | kGranuleAuxBits,
+            v.raw() & (ShadowCell::kStateMask | kGranuleAuxBits)};
+  }
+
   // Exclusive-Read-Write's segment may be a read's.
   static SegmentId LastWrite(ShadowCell c) {
     return c.state() == CellState::kExclusiveWrite ? c.segment() : 0;

@@ -75,6 +75,30 @@ struct MsmShort {
     return hybrid::IsNoop(c, thr, write);
   }
 
+  // IsNoop's first row as one masked compare. A read: the segment is cur and
+  // bit 2 of the state is clear, which of msm=short's states are
+  // Exclusive-Write, Exclusive-Read and the four Exclusive-Read-after-Write
+  // states (kReadNoopStates), and New, whose segment is 0.
+  static constexpr InlineNoopTest InlineTest(SegmentId cur, bool write) {
+    if (write)
+      return WriteInlineTest(cur);
+    return {kGranuleSegmentBits | 4, u64(cur) << ShadowCell::kSegmentShift};
+  }
+
+  // An access that leaves Shared-Read or Shared-Modified unchanged never
+  // looked at its segment (the rows keep TS; only a lock set running empty
+  // consults it, and that changes the cell), so the memo test leaves it
+  // out: one test covers a shared structure's every granule, whichever
+  // segment shared each. Anything else is matched exactly.
+  static InlineNoopTest MemoInlineTest(ShadowCell v, bool write) {
+    (void)write;
+    CellState s = v.state();
+    if (s != CellState::kSharedRead && s != CellState::kSharedModified)
+      return ExactInlineTest(v);
+    return {ShadowCell::kStateMask | kGranuleAuxBits,
+            v.raw() & (ShadowCell::kStateMask | kGranuleAuxBits)};
+  }
+
   // Exclusive-Write keeps its write in the segment, Exclusive-Read-after-
   // Write in aux.
   static SegmentId LastWrite(ShadowCell c) {

@@ -24,6 +24,12 @@
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/SpecialCaseList.h"
 
+#if LLVM_VERSION_MAJOR >= 17
+#include "llvm/TargetParser/Triple.h"
+#else
+#include "llvm/ADT/Triple.h"
+#endif
+
 #if LLVM_VERSION_MAJOR >= 22
 #include "llvm/Plugins/PassPlugin.h"
 #else
@@ -80,6 +86,15 @@ inline llvm::Value *createByteCount(llvm::IRBuilder<> &IRB, llvm::Type *IntTy,
 #else
   auto *MinBytes = llvm::ConstantInt::get(IntTy, Size.getKnownMinValue());
   return Size.isScalable() ? IRB.CreateVScale(MinBytes) : MinBytes;
+#endif
+}
+
+/// The architecture \p M is compiled for.
+inline llvm::Triple::ArchType getTargetArch(const llvm::Module &M) {
+#if LLVM_VERSION_MAJOR >= 21
+  return M.getTargetTriple().getArch();
+#else
+  return llvm::Triple(M.getTargetTriple()).getArch();
 #endif
 }
 

@@ -27,11 +27,13 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/SpecialCaseList.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/EscapeEnumerator.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
@@ -147,6 +149,21 @@ cl::opt<bool> HonourNoSanitizeThread(
              "(no_sanitize(\"thread\")) keep their synchronisation and frame "
              "but their memory accesses are not checked"),
     cl::init(false));
+
+// The runtime's no-op test of an aligned access of up to 8 bytes, made
+// inline before its call (runtime/hrace_interface.h, __hrace_inline_test):
+// an access that changes nothing, most of them, costs a load of its shadow
+// cell and a compare instead of a call. x86-64 only: AArch64 picks its
+// shadow layout at start-up.
+cl::opt<bool> InlineNoopTest(
+    "hrace-inline-checks",
+    cl::desc("test inline whether an access changes its shadow cell, and "
+             "call the runtime only if it may (x86-64)"),
+    cl::init(true));
+
+/// The x86-64 granule mapping of runtime/hrace_interface.h.
+constexpr uint64_t GranuleBase = 0x580000000000ull;
+constexpr uint64_t GranuleIndexMask = 0x1ffffffffff0ull;
 
 std::unique_ptr<SpecialCaseList> loadIgnoreLists() {
   if (IgnoreListFiles.empty())
@@ -269,6 +286,9 @@ private:
   void instrumentAccess(Instruction &I);
   void instrumentPlainAccess(Instruction &I, Value *Ptr, Type *AccessTy,
                              Align Alignment, bool IsWrite);
+  void createCheckedAccessCall(Instruction &I, Value *Addr, unsigned SizeClass,
+                               bool IsWrite);
+  Value *createSpreadMask(Value *A, unsigned SizeClass);
   void instrumentMaskedAccess(IntrinsicInst &I);
   std::optional<unsigned> getAtomicSizeClass(Type *ValueTy, Align Alignment);
   Value *createAtomicValue(Value *V);
@@ -321,12 +341,16 @@ private:
   FunctionCallee Memcpy, Memmove, Memset;
   FunctionCallee NdrModuleInit, NdrRead, NdrWrite, NdrDep;
   Function *ReturnAddress;
+  /// __hrace_inline_test, when the inline test is made (x86-64).
+  GlobalVariable *InlineTest = nullptr;
+  IntegerType *Int64Ty;
 };
 
 Instrumenter::Instrumenter(Module &M)
     : M(M), DL(M.getDataLayout()), Ctx(M.getContext()),
       VoidPtrTy(hrace::compat::getVoidPtrTy(Ctx)),
-      IntptrTy(DL.getIntPtrType(Ctx)), IntTy(Type::getInt32Ty(Ctx)), IRB(Ctx) {
+      IntptrTy(DL.getIntPtrType(Ctx)), IntTy(Type::getInt32Ty(Ctx)), IRB(Ctx),
+      Int64Ty(Type::getInt64Ty(Ctx)) {
   Type *VoidTy = Type::getVoidTy(Ctx);
   Init = declare("__hrace_init", VoidTy, {});
   for (unsigned SizeClass = 0; SizeClass < NumSizeClasses; ++SizeClass) {
@@ -382,6 +406,16 @@ Instrumenter::Instrumenter(Module &M)
     NdrDep = declare("__hrace_ndr_dep", VoidTy, {VoidPtrTy, IntTy, VoidPtrTy});
   }
   ReturnAddress = hrace::compat::getIntrinsic(M, Intrinsic::returnaddress);
+  if (InlineNoopTest &&
+      hrace::compat::getTargetArch(M) == Triple::ArchType::x86_64) {
+    auto *TestTy = ArrayType::get(Int64Ty, 8);
+    InlineTest = dyn_cast<GlobalVariable>(
+        M.getOrInsertGlobal("__hrace_inline_test", TestTy));
+    if (InlineTest) {
+      InlineTest->setThreadLocalMode(GlobalVariable::InitialExecTLSModel);
+      InlineTest->setAlignment(Align(8));
+    }
+  }
 }
 
 FunctionCallee Instrumenter::declare(const std::string &Name, Type *Result,
@@ -551,16 +585,106 @@ void Instrumenter::instrumentPlainAccess(Instruction &I, Value *Ptr,
   TypeSize Size = DL.getTypeStoreSize(AccessTy);
   if (std::optional<unsigned> SizeClass = getSizeClass(Size)) {
     bool IsAligned = Alignment.value() >= Size.getFixedValue();
-    FunctionCallee *Callees = IsAligned
-                                  ? (IsWrite ? Write : Read)
-                                  : (IsWrite ? UnalignedWrite : UnalignedRead);
-    IRB.CreateCall(Callees[*SizeClass], Addr);
+    if (IsAligned && *SizeClass <= 3 && InlineTest) {
+      createCheckedAccessCall(I, Addr, *SizeClass, IsWrite);
+    } else {
+      FunctionCallee *Callees =
+          IsAligned ? (IsWrite ? Write : Read)
+                    : (IsWrite ? UnalignedWrite : UnalignedRead);
+      IRB.CreateCall(Callees[*SizeClass], Addr);
+    }
   } else {
     IRB.CreateCall(IsWrite ? WriteRange : ReadRange,
                    {Addr, createByteCount(AccessTy)});
   }
   if (InstrumentNdr)
     instrumentNdrAccess(I, Addr, createByteCount(AccessTy), IsWrite);
+}
+
+void Instrumenter::createCheckedAccessCall(Instruction &I, Value *Addr,
+                                           unsigned SizeClass, bool IsWrite) {
+  Value *A = IRB.CreatePtrToInt(Addr, Int64Ty);
+  Value *CellAddr = IRB.CreateAdd(
+      IRB.CreateAnd(IRB.CreateShl(A, 1),
+                    ConstantInt::get(Int64Ty, GranuleIndexMask)),
+      ConstantInt::get(Int64Ty, GranuleBase));
+  Value *Spread = createSpreadMask(A, SizeClass);
+  // Relaxed loads: another thread may be writing the cells, and they must
+  // stay where they are (the call below may change them).
+  Value *Cells[2];
+  for (unsigned Which = 0; Which < 2; ++Which) {
+    Value *Ptr = IRB.CreateIntToPtr(
+        Which ? IRB.CreateAdd(CellAddr, ConstantInt::get(Int64Ty, 8))
+              : CellAddr,
+        hrace::compat::getVoidPtrTy(Ctx));
+    LoadInst *Cell = IRB.CreateAlignedLoad(Int64Ty, Ptr, Align(8));
+    Cell->setAtomic(AtomicOrdering::Monotonic);
+    Cells[Which] = Cell;
+  }
+  // The cell that holds the bytes (their masks never share one); if
+  // neither holds them all, nothing passes.
+  Value *Cell = IRB.CreateSelect(
+      IRB.CreateICmpEQ(IRB.CreateAnd(Cells[0], Spread), Spread), Cells[0],
+      Cells[1]);
+  Value *Holds = IRB.CreateICmpEQ(IRB.CreateAnd(Cell, Spread), Spread);
+  // A test's value has no bit outside its mask, and no mask bit of a
+  // granule cell's byte mask: the spread's bits are the holding test's.
+  auto *TestTy = cast<ArrayType>(InlineTest->getValueType());
+  Value *Passes = nullptr;
+  for (unsigned Test = 0; Test < 2; ++Test) {
+    unsigned Index = (IsWrite ? 4 : 0) + 2 * Test;
+    Value *Mask = IRB.CreateAlignedLoad(
+        Int64Ty, IRB.CreateConstInBoundsGEP2_64(TestTy, InlineTest, 0, Index),
+        Align(8));
+    Value *Expected = IRB.CreateAlignedLoad(
+        Int64Ty,
+        IRB.CreateConstInBoundsGEP2_64(TestTy, InlineTest, 0, Index + 1),
+        Align(8));
+    Value *This = IRB.CreateICmpEQ(IRB.CreateAnd(Cell, Mask), Expected);
+    Passes = Passes ? IRB.CreateOr(Passes, This) : This;
+  }
+  Value *Noop = IRB.CreateAnd(Holds, Passes);
+  Instruction *Call = SplitBlockAndInsertIfThen(
+      IRB.CreateNot(Noop), &I, /*Unreachable=*/false,
+      MDBuilder(Ctx).createBranchWeights(1, 1000));
+  // The call symbolizes to the access's line, as it would unguarded.
+  IRB.SetInsertPoint(Call);
+  IRB.SetCurrentDebugLocation(getLocation(I));
+  IRB.CreateCall(IsWrite ? Write[SizeClass] : Read[SizeClass], Addr);
+  setInsertPointBefore(I);
+}
+
+Value *Instrumenter::createSpreadMask(Value *A, unsigned SizeClass) {
+  // Byte o of a granule is mask bit o + 30 for o < 4, o + 56 otherwise.
+  auto BitsOf = [](uint64_t Bytes) {
+    return ((Bytes & 0xf) << 30) | ((Bytes >> 4) << 60);
+  };
+  unsigned Size = 1u << SizeClass;
+  uint64_t Bytes = (1ull << Size) - 1;
+  if (Size == 8)
+    return ConstantInt::get(Int64Ty, BitsOf(Bytes));
+  if (Size == 4)
+    return IRB.CreateSelect(
+        IRB.CreateICmpEQ(IRB.CreateAnd(A, 4), ConstantInt::get(Int64Ty, 0)),
+        ConstantInt::get(Int64Ty, BitsOf(Bytes)),
+        ConstantInt::get(Int64Ty, BitsOf(Bytes << 4)));
+  // 1 and 2 bytes: a table of the eight offsets, one per module.
+  std::string Name = "__hrace_spread_masks" + std::to_string(Size);
+  auto *TableTy = ArrayType::get(Int64Ty, 8);
+  GlobalVariable *Table = M.getGlobalVariable(Name, /*AllowInternal=*/true);
+  if (!Table) {
+    SmallVector<Constant *, 8> Masks;
+    for (unsigned Offset = 0; Offset < 8; ++Offset)
+      Masks.push_back(ConstantInt::get(Int64Ty, BitsOf((Bytes << Offset) & 0xff)));
+    Table = new GlobalVariable(M, TableTy, /*isConstant=*/true,
+                               GlobalValue::PrivateLinkage,
+                               ConstantArray::get(TableTy, Masks), Name);
+    Table->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  }
+  Value *Offset = IRB.CreateAnd(A, 7);
+  return IRB.CreateAlignedLoad(
+      Int64Ty, IRB.CreateInBoundsGEP(TableTy, Table, {IRB.getInt64(0), Offset}),
+      Align(8));
 }
 
 void Instrumenter::instrumentNdrAccess(Instruction &I, Value *Addr, Value *Size,

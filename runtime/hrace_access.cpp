@@ -13,6 +13,22 @@ namespace hrace {
 
 Msm active_msm;
 
+void RefreshInlineTest(ThreadState *thr) {
+  HRACE_CHECK(thr == cur_thread());
+  bool plain = thr->segment && !thr->record_accesses;
+  InlineNoopTest read = kInlineTestOff, write = kInlineTestOff;
+  WithActiveMachine([&](auto machine) {
+    using Machine = decltype(machine);
+    if (plain && !thr->ignore_reads)
+      read = Machine::InlineTest(thr->segment, false);
+    if (plain && !thr->ignore_writes)
+      write = Machine::InlineTest(thr->segment, true);
+  });
+  SetInlineTest(kReadTest, read);
+  SetInlineTest(kWriteTest, write);
+  DropInlineMemoTests();
+}
+
 void AccessUnusual(ThreadState *thr, uptr pc, uptr addr, uptr size,
                    bool write) {
   if (thr->segment == 0) {

@@ -113,6 +113,21 @@ ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
           ctx->segments.Get(owner).thread_id == thr->thread_id);
 }
 
+// The slow path found that the thread's plain access leaves `value`
+// unchanged: memoised, and the memo inline test of its kind
+// (hrace_inline_test.h) when that value fits a granule cell and the
+// thread's inline test of the kind is on (not while it records or ignores
+// such accesses).
+template <typename Machine>
+ALWAYS_INLINE void NoteUnchanged(ThreadState *thr, ShadowCell value,
+                                 bool write) {
+  thr->noops.Insert(value.raw(), write);
+  if (InlineTestIsOn(write ? kWriteTest : kReadTest) &&
+      GranuleCell::Fits(value))
+    SetInlineTest(write ? kWriteMemoTest : kReadMemoTest,
+                  Machine::MemoInlineTest(value, write));
+}
+
 // One granule cell's new value, mask unchanged: an owner's re-stamp as
 // PublishOwnedGranule allows, else compare-and-swap.
 template <typename Machine>
@@ -355,7 +370,7 @@ private:
   // The memo answers for plain accesses only.
   void NoChange(ShadowCell value) {
     if (!ac_.atomic)
-      thr_->noops.Insert(value.raw(), ac_.write);
+      NoteUnchanged<Machine>(thr_, value, ac_.write);
   }
 
   // The trace entry must exist before any cell names this segment, or a
@@ -522,7 +537,7 @@ private:
     *now = CellTransition<Machine>(old, thr_,
                                    AccessContext{write_, addr_, false}, &race);
     if (*now == old) {
-      thr_->noops.Insert(old.raw(), write_);
+      NoteUnchanged<Machine>(thr_, old, write_);
       return true;
     }
     return !race.found && GranuleCell::Fits(*now);

@@ -28,6 +28,19 @@ extern "C" {
 // Idempotent; the runtime also initialises itself from .preinit_array.
 HRACE_INTERFACE void __hrace_init(void);
 
+// The thread's inline no-op tests (x86-64; runtime/hrace_inline_test.h):
+// before calling __hrace_readN or __hrace_writeN for an aligned access of
+// N <= 8 bytes, instrumented code may load the two 8-byte cells of the
+// access's granule, at 0x580000000000 + ((addr << 1) & 0x1ffffffffff0),
+// take the first if (first & spread) == spread and the second otherwise,
+// and skip the call when (cell & spread) == spread and, for one of its
+// kind's two tests {mask, value}, (cell & mask) == value,
+// with the tests at [0..3] for a read and [4..7] for a write, and
+// spread = ((1 << N) - 1) << (o + 30 + (o >> 2) * 26), o = addr & 7.
+// Initial-exec TLS, off ({0, 1}: never passes) until the thread is checked.
+HRACE_INTERFACE extern __thread uint64_t __hrace_inline_test[8]
+    __attribute__((tls_model("initial-exec")));
+
 // Plain loads and stores; the access pc is the caller's return address.
 HRACE_INTERFACE void __hrace_read1(void *addr);
 HRACE_INTERFACE void __hrace_read2(void *addr);

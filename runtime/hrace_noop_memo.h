@@ -31,6 +31,7 @@
 #define HRACE_NOOP_MEMO_H
 
 #include "hrace_defs.h"
+#include "hrace_inline_test.h"
 #include "hrace_libc.h"
 
 namespace hrace {
@@ -51,8 +52,12 @@ public:
     entries_[write][Index(cell)] = ~cell;
   }
 
-  // The thread's segment, clock or lock set changed.
-  ALWAYS_INLINE void Invalidate() { stale_ = true; }
+  // The thread's segment, clock or lock set changed. The memo is the
+  // running thread's, and so are the inline tests made from it.
+  ALWAYS_INLINE void Invalidate() {
+    stale_ = true;
+    DropInlineMemoTests();
+  }
 
 private:
   // Mixes state, segment and aux: cells of one structure differ in aux only

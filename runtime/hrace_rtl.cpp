@@ -293,6 +293,7 @@ void NewSegment(ThreadState *thr) {
     StartNextSegmentGeneration(thr, generation);
   }
   thr->noops.Invalidate();
+  RefreshInlineTest(thr);
   // The thread's first segment of a new generation: its trace says where
   // the generation's events begin, and thread-set and lock-set ids of two
   // generations ago name other sets now, so what it memoised of them goes.
@@ -646,6 +647,7 @@ void ThreadFinish(ThreadState *thr) {
   // seen: the slot may already belong to a new thread.
   thr->ignore_reads++;
   thr->ignore_writes++;
+  RefreshInlineTest(thr);
   thr->in_rtl++;
   thr->exiting = true;
   // The shadow stack stays with the slot: the next thread there takes it.
@@ -693,6 +695,7 @@ void MarkUntracked(ThreadState *thr) {
   thr->untracked = true;
   thr->ignore_reads++;
   thr->ignore_writes++;
+  RefreshInlineTest(thr);
 }
 
 namespace {

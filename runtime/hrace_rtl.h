@@ -83,6 +83,11 @@ private:
 // Ends the current segment of thr and starts a new one (after a release).
 void NewSegment(ThreadState *thr);
 
+// Sets the current thread's inline no-op test (__hrace_inline_test) from
+// what decides its plain path: its segment, its ignores, whether it records
+// its accesses. Called wherever one of them changes.
+void RefreshInlineTest(ThreadState *thr);
+
 // A thread that has not made a segment since a new segment generation
 // started takes one of the new generation before it writes a cell (so that
 // no cell names an id of two generations ago); a cheap check for the slow

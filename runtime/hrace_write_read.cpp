@@ -18,6 +18,7 @@ bool WriteReadRelationsEnabled() {
 void UpdateRecording(ThreadState *thr) {
   thr->record_accesses =
       WriteReadRelationsEnabled() && thr->locks.count() > 0 ? 1 : 0;
+  RefreshInlineTest(thr);
 }
 
 void LockRegionStarted(ThreadState *thr, SyncObject *s) {

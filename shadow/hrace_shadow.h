@@ -182,9 +182,13 @@ ALWAYS_INLINE bool PublishOwnedGranule(u64 *cell, GranuleCell old,
   return CasGranule(cell, old, now);
 }
 
-// Both cells of a granule at once.
+// Both cells of a granule at once. A granule left with one value keeps it
+// in its first cell: the fast path, and the inline test of instrumented
+// code (InlineNoopTest), which reads no other, look there first.
 ALWAYS_INLINE bool CasGranulePair(u64 *granule, GranulePair old,
                                   GranulePair now) {
+  if (!now.first.raw())
+    now = {now.second, now.first};
   return CasWordPair(granule, old.first.raw(), old.second.raw(),
                      now.first.raw(), now.second.raw());
 }

@@ -169,6 +169,31 @@ private:
 static_assert(kSegmentBits + 4 <= kCellFieldBits,
               "a segment id leaves room for the mask's low nibble");
 
+// A no-op test that instrumented code makes inline before it calls the
+// runtime (llvm-pass, x86-64; runtime/hrace_inline_test.h): an access of
+// the bytes whose spread mask is `spread` skips the call when the
+// GranuleCell `cell` that holds them passes. An `and` and a compare: a
+// set of no-op values (the machine's commonest no-op state, its segment the
+// thread's current one; or a value the thread found unchanged) as one
+// masked value. Neither `mask` nor `value` has a bit of the cell's byte
+// mask (GranuleCell::kMaskBits), and `value` none outside `mask`. The pass
+// reads both from the thread's __hrace_inline_test and knows nothing of
+// the encoding.
+struct InlineNoopTest {
+  u64 mask;
+  u64 value;
+  bool Passes(u64 cell, u64 spread) const {
+    return (cell & spread) == spread && (cell & mask) == value;
+  }
+};
+// Never passes: bit 0 of `value` is outside `mask`. A thread that is off
+// the plain path (not started, ignoring the kind of access, recording its
+// accesses) has it.
+constexpr InlineNoopTest kInlineTestOff = {0, 1};
+// The segment field of a GranuleCell (kSegmentBits), and of its aux.
+constexpr u64 kGranuleSegmentBits = u64(kMaxSegmentId) << ShadowCell::kSegmentShift;
+constexpr u64 kGranuleAuxBits = u64(kMaxSegmentId) << ShadowCell::kAuxShift;
+
 } // namespace hrace
 
 #endif // HRACE_SHADOW_CELL_H

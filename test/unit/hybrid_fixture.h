@@ -313,6 +313,96 @@ protected:
         }
   }
 
+  // Thread thr's access changes nothing: the cell stays, and no report.
+  bool LeavesUnchanged(ShadowCell cell, Thread *thr, bool write) {
+    RaceInfo found{};
+    ShadowCell now = Machine::Transition(cell, thr,
+                                         AccessContext{write, 0, false}, &found);
+    return now == cell && !found.found;
+  }
+
+  // The inline tests of instrumented code (InlineNoopTest,
+  // runtime/hrace_inline_test.h) pass only what the runtime's own test
+  // would skip, among `cells` (each held by a whole granule): the machine's
+  // test for a's segment only cells IsNoop skips or the access leaves
+  // unchanged (IsNoop takes some cells no run makes for no-ops: an
+  // exclusive cell of the current segment whose owner held locks the
+  // thread has since released), and the memo test of each of them that a's
+  // access leaves unchanged only cells the access leaves unchanged too.
+  // Neither test reads the byte mask's bits.
+  void ExpectInlineTestsPassOnlyNoops(const std::vector<ShadowCell> &cells) {
+    u64 whole = GranuleCell::SpreadMask(0xff);
+    auto Held = [](ShadowCell cell) {
+      return GranuleCell::Make(cell, 0xff).raw();
+    };
+    auto Clean = [](InlineNoopTest test) {
+      return ((test.mask | test.value) & GranuleCell::kMaskBits) == 0 &&
+             (test.value & ~test.mask) == 0;
+    };
+    for (bool write : {false, true}) {
+      const char *kind = write ? " written" : " read";
+      InlineNoopTest test = Machine::InlineTest(a.segment, write);
+      EXPECT_TRUE(Clean(test));
+      for (ShadowCell cell : cells)
+        if (GranuleCell::Fits(cell) && test.Passes(Held(cell), whole))
+          EXPECT_TRUE(Machine::IsNoop(cell, &a, write) ||
+                      LeavesUnchanged(cell, &a, write))
+              << Describe(cell) << kind << " passes the test";
+      for (ShadowCell seen : cells) {
+        if (!GranuleCell::Fits(seen) || !LeavesUnchanged(seen, &a, write))
+          continue;
+        InlineNoopTest memo = Machine::MemoInlineTest(seen, write);
+        EXPECT_TRUE(Clean(memo));
+        for (ShadowCell cell : cells)
+          if (GranuleCell::Fits(cell) && memo.Passes(Held(cell), whole))
+            EXPECT_TRUE(LeavesUnchanged(cell, &a, write))
+                << Describe(cell) << kind << " passes the memo test of "
+                << Describe(seen);
+      }
+    }
+  }
+
+  // Every state the hybrid machines' Transition judges, with segments of a
+  // (earlier and current), of b and none, and aux as the state means it:
+  // the lock sets {} and {M}, those with the thread sets {a, b} and {b, c},
+  // or those segments. What ExpectInlineTestsPassOnlyNoops tries. The
+  // atomic states and Allocated are other code's (CellTransition): no
+  // machine's test passes them (their states have bit 2 set, and the other
+  // tests name one state), and a memo test of one is exact.
+  std::vector<ShadowCell> CellsOfEveryState() {
+    SegmentId earlier = a.segment;
+    a.NewSegment();
+    std::vector<ShadowCell> cells;
+    SegmentId segments[] = {0, earlier, a.segment, b.segment};
+    std::vector<u32> lock_sets = {kEmptyLockSet, LockSet({kM})}, shared;
+    for (LockSetId l : lock_sets)
+      for (SetId t : {ThreadSet({&a, &b}), ThreadSet({&b, &c})})
+        shared.push_back(hybrid::SharedAux(l, t));
+    for (u32 s = 0; s < 12; s++) {
+      auto state = static_cast<CellState>(s);
+      const std::vector<u32> *auxes =
+          s >= 8                                      ? nullptr
+          : state == CellState::kSharedRead ||
+                  state == CellState::kSharedModified ||
+                  state == CellState::kSharedModified2 ? &shared
+          : state == CellState::kNew || state == CellState::kRace
+              ? nullptr
+              : &lock_sets;
+      for (SegmentId seg : segments) {
+        if (auxes) {
+          for (u32 aux : *auxes)
+            cells.push_back(ShadowCell::Make(state, seg, aux));
+        } else if (s >= 8) {
+          for (SegmentId aux : segments)
+            cells.push_back(ShadowCell::Make(state, seg, aux));
+        } else {
+          cells.push_back(ShadowCell::Make(state, 0, 0));
+        }
+      }
+    }
+    return cells;
+  }
+
   // The last access was reported with these fields.
   testing::AssertionResult Reported(RaceCause cause, SegmentId prev,
                                     AccessKind kind, LockSetId candidates,

@@ -10,6 +10,8 @@
 
 #include "gtest/gtest.h"
 
+#include <vector>
+
 #include <ostream>
 
 namespace hrace {
@@ -394,6 +396,48 @@ TEST_F(MsmHbTest, RestampByOwnerIsTheTransition) {
         if (!noop)
           EXPECT_EQ(transition, hrace::MsmHb::Restamp(cell, &a, write));
       }
+}
+
+// The inline tests of instrumented code (runtime/hrace_inline_test.h) pass
+// only what the runtime's own test would skip: the machine's test for a's
+// segment only cells IsNoop skips, and the memo test of each cell a's
+// access leaves unchanged only cells it leaves unchanged too; over every
+// state with segments and reads of a (earlier and current), of b and none.
+TEST_F(MsmHbTest, InlineTestsPassOnlyWhatTheAccessLeavesUnchanged) {
+  using hrace::GranuleCell;
+  using hrace::InlineNoopTest;
+  using hrace::u64;
+  SegmentId earlier = a.segment;
+  Order(&b, &a);
+  a.NewSegment();
+  std::vector<ShadowCell> cells;
+  for (u32 s = 0; s < 15; s++)
+    for (SegmentId seg : {SegmentId(0), earlier, a.segment, b.segment})
+      for (SegmentId aux : {SegmentId(0), earlier, a.segment, b.segment})
+        cells.push_back(ShadowCell::Make(static_cast<CellState>(s), seg, aux));
+  u64 whole = GranuleCell::SpreadMask(0xff);
+  auto Unchanged = [&](ShadowCell cell, bool write) {
+    ShadowCell now = Access(cell, &a, write);
+    return now == cell && !race.found;
+  };
+  auto Passes = [&](InlineNoopTest test, ShadowCell cell) {
+    return test.Passes(GranuleCell::Make(cell, 0xff).raw(), whole);
+  };
+  for (bool write : {false, true}) {
+    InlineNoopTest test = hrace::MsmHb::InlineTest(a.segment, write);
+    for (ShadowCell cell : cells)
+      if (Passes(test, cell))
+        EXPECT_TRUE(hrace::MsmHb::IsNoop(cell, &a, write)) << cell.raw();
+    for (ShadowCell seen : cells) {
+      if (!Unchanged(seen, write))
+        continue;
+      InlineNoopTest memo = hrace::MsmHb::MemoInlineTest(seen, write);
+      for (ShadowCell cell : cells)
+        if (Passes(memo, cell))
+          EXPECT_TRUE(Unchanged(cell, write)) << cell.raw() << " like "
+                                              << seen.raw();
+    }
+  }
 }
 
 } // namespace

@@ -515,6 +515,15 @@ TEST_F(MsmLongTest, RestampByOwnerIsTheTransition) {
   });
 }
 
+// The inline tests pass only cells the access leaves as they are, with
+// and without a lock held (runtime/hrace_inline_test.h).
+TEST_F(MsmLongTest, InlineTestsPassOnlyWhatTheAccessLeavesUnchanged) {
+  std::vector<ShadowCell> cells = CellsOfEveryState();
+  ExpectInlineTestsPassOnlyNoops(cells);
+  a.Lock(kM);
+  ExpectInlineTestsPassOnlyNoops(cells);
+}
+
 } // namespace
 } // namespace hybrid_test
 } // namespace hrace

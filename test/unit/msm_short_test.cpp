@@ -746,6 +746,32 @@ TEST_F(MsmShortTest, RestampByOwnerIsTheTransition) {
   });
 }
 
+// The inline tests pass only cells the access leaves as they are, with
+// and without a lock held (runtime/hrace_inline_test.h).
+TEST_F(MsmShortTest, InlineTestsPassOnlyWhatTheAccessLeavesUnchanged) {
+  std::vector<ShadowCell> cells = CellsOfEveryState();
+  ExpectInlineTestsPassOnlyNoops(cells);
+  a.Lock(kM);
+  ExpectInlineTestsPassOnlyNoops(cells);
+}
+
+// A memo test of a shared value leaves its segment out: it covers the
+// granules of a structure that different segments shared.
+TEST_F(MsmShortTest, MemoInlineTestOfASharedValueAnySegment) {
+  SetId ab = ThreadSet({&a, &b});
+  ShadowCell seen = SharedRead(b.segment, kEmptyLockSet, ab);
+  ASSERT_TRUE(LeavesUnchanged(seen, &a, false));
+  InlineNoopTest memo = MsmShort::MemoInlineTest(seen, false);
+  u64 whole = GranuleCell::SpreadMask(0xff);
+  EXPECT_TRUE(memo.Passes(
+      GranuleCell::Make(SharedRead(a.segment, kEmptyLockSet, ab), 0xff).raw(),
+      whole));
+  EXPECT_FALSE(memo.Passes(
+      GranuleCell::Make(SharedModified(b.segment, kEmptyLockSet, ab), 0xff)
+          .raw(),
+      whole));
+}
+
 } // namespace
 } // namespace hybrid_test
 } // namespace hrace

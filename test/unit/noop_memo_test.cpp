@@ -62,5 +62,20 @@ TEST(NoopMemoTest, ManyValuesOfOneStructureStayWithinTheTable) {
     EXPECT_TRUE(memo.Contains(SharedRead(42, aux), false)) << aux;
 }
 
+// The inline memo tests are made from the memo's values, so they go when
+// it is invalidated; the machine's own tests stay (runtime/hrace_inline_test.h).
+TEST(NoopMemoTest, InvalidateDropsTheInlineMemoTests) {
+  NoopMemo memo;
+  InlineNoopTest test = {0xf, 1};
+  SetInlineTest(kReadTest, test);
+  SetInlineTest(kReadMemoTest, test);
+  SetInlineTest(kWriteMemoTest, test);
+  memo.Invalidate();
+  EXPECT_TRUE(InlineTestIsOn(kReadTest));
+  EXPECT_FALSE(InlineTestIsOn(kReadMemoTest));
+  EXPECT_FALSE(InlineTestIsOn(kWriteMemoTest));
+  SetInlineTest(kReadTest, kInlineTestOff);
+}
+
 } // namespace
 } // namespace hrace

@@ -23,10 +23,14 @@ int shared;
 // CHECK-LABEL: define {{.*}}@_Z6updatev(
 // CHECK-SAME: !dbg [[UPDATE:![0-9]+]]
 // CHECK:      call void @__hrace_func_entry({{.*}}), !dbg [[FUNCTION_LOC:![0-9]+]]
-// CHECK:      call void @__hrace_read4({{.*}}), !dbg [[READ_LOC:![0-9]+]]
-// CHECK-NEXT: load i32, {{.*}}, !dbg [[READ_LOC]]
-// CHECK:      call void @__hrace_write4({{.*}}), !dbg [[WRITE_LOC:![0-9]+]]
-// CHECK-NEXT: store i32 {{.*}}, !dbg [[WRITE_LOC]]
+// The inline no-op test (x86-64), the call it guards and the access share
+// the access's location.
+// CHECK:      load atomic i64, {{.*}}, !dbg [[READ_LOC:![0-9]+]]
+// CHECK:      call void @__hrace_read4({{.*}}), !dbg [[READ_LOC]]
+// CHECK:      load i32, {{.*}}, !dbg [[READ_LOC]]
+// CHECK:      load atomic i64, {{.*}}, !dbg [[WRITE_LOC:![0-9]+]]
+// CHECK:      call void @__hrace_write4({{.*}}), !dbg [[WRITE_LOC]]
+// CHECK:      store i32 {{.*}}, !dbg [[WRITE_LOC]]
 // CHECK:      call i64 @__hrace_atomic_rmw4({{.*}}), !dbg [[RMW_LOC:![0-9]+]]
 // CHECK:      call void @__hrace_func_exit(), !dbg
 // CHECK-NEXT: ret void
@@ -41,4 +45,4 @@ void update() {
 }
 
 // CHECK-DAG: [[FUNCTION_LOC]] = !DILocation(line: 0, scope: [[UPDATE]])
-// CHECK-DAG: [[RMW_LOC]] = !DILocation(line: 39,
+// CHECK-DAG: [[RMW_LOC]] = !DILocation(line: 43,

@@ -1,7 +1,7 @@
 // Globals are shared by all threads and their accesses are instrumented,
 // except reads of constant data (never written, so no race) and the globals
 // of the runtime (__hrace*), of LLVM (llvm.*) and of coverage and profiling.
-// RUN: %clang --target=x86_64-linux-gnu -O1 -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s
+// RUN: %clang --target=x86_64-linux-gnu -O1 -fpass-plugin=%plugin %calls_only -S -emit-llvm %s -o - | FileCheck %s
 
 int mutable_global;
 const int constant_table[4] = {1, 2, 3, 5};

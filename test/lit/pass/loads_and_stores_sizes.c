@@ -1,6 +1,6 @@
 // Plain loads and stores of 1, 2, 4, 8 and 16 bytes call the runtime entry
 // point of that size right before the access, with the accessed address.
-// RUN: %clang --target=x86_64-linux-gnu -O1 -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s
+// RUN: %clang --target=x86_64-linux-gnu -O1 -fpass-plugin=%plugin %calls_only -S -emit-llvm %s -o - | FileCheck %s
 
 // CHECK-LABEL: define {{.*}}@copy1(
 // CHECK:      call void @__hrace_read1(

@@ -2,7 +2,7 @@
 // that calls __hrace_init with priority 0, ahead of the program's own
 // constructors, and is not instrumented itself. The constructor also marks
 // the module as instrumented: running the pass again changes nothing.
-// RUN: %clang --target=x86_64-linux-gnu -O1 -fpass-plugin=%plugin -S -emit-llvm %s -o %t.ll
+// RUN: %clang --target=x86_64-linux-gnu -O1 -fpass-plugin=%plugin %calls_only -S -emit-llvm %s -o %t.ll
 // RUN: FileCheck %s < %t.ll
 // RUN: %opt -passes=hrace -S %t.ll | FileCheck %s
 

@@ -2,7 +2,7 @@
 // not instrumented. Once the address of any part of it escapes (to another
 // thread, or stored in a global), every access to it is, through any field.
 // -O0 keeps every local in memory.
-// RUN: %clang --target=x86_64-linux-gnu -O0 -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s
+// RUN: %clang --target=x86_64-linux-gnu -O0 -fpass-plugin=%plugin %calls_only -S -emit-llvm %s -o - | FileCheck %s
 
 typedef unsigned long pthread_t;
 int pthread_create(pthread_t *thread, const void *attr,

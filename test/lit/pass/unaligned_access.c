@@ -1,6 +1,6 @@
 // An access whose alignment is below its size calls the unaligned entry
 // point of that size; a 1-byte access is always aligned.
-// RUN: %clang --target=x86_64-linux-gnu -O1 -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s
+// RUN: %clang --target=x86_64-linux-gnu -O1 -fpass-plugin=%plugin %calls_only -S -emit-llvm %s -o - | FileCheck %s
 
 struct __attribute__((packed)) Packed {
   char c;

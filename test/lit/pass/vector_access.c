@@ -1,6 +1,6 @@
 // Vector loads and stores are instrumented like scalars of their store size:
 // 8- and 16-byte vectors use the fixed-size entry points, aligned or not.
-// RUN: %clang --target=x86_64-linux-gnu -O1 -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s
+// RUN: %clang --target=x86_64-linux-gnu -O1 -fpass-plugin=%plugin %calls_only -S -emit-llvm %s -o - | FileCheck %s
 
 typedef int v4i32 __attribute__((vector_size(16)));
 typedef short v4i16 __attribute__((vector_size(8)));
