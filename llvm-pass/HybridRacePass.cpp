@@ -287,7 +287,7 @@ private:
   void instrumentPlainAccess(Instruction &I, Value *Ptr, Type *AccessTy,
                              Align Alignment, bool IsWrite);
   void createCheckedAccessCall(Instruction &I, Value *Addr, unsigned SizeClass,
-                               bool IsWrite);
+                               bool IsWrite, FunctionCallee Callee);
   Value *createSpreadMask(Value *A, unsigned SizeClass);
   void instrumentMaskedAccess(IntrinsicInst &I);
   std::optional<unsigned> getAtomicSizeClass(Type *ValueTy, Align Alignment);
@@ -585,14 +585,17 @@ void Instrumenter::instrumentPlainAccess(Instruction &I, Value *Ptr,
   TypeSize Size = DL.getTypeStoreSize(AccessTy);
   if (std::optional<unsigned> SizeClass = getSizeClass(Size)) {
     bool IsAligned = Alignment.value() >= Size.getFixedValue();
-    if (IsAligned && *SizeClass <= 3 && InlineTest) {
-      createCheckedAccessCall(I, Addr, *SizeClass, IsWrite);
-    } else {
-      FunctionCallee *Callees =
-          IsAligned ? (IsWrite ? Write : Read)
-                    : (IsWrite ? UnalignedWrite : UnalignedRead);
+    FunctionCallee *Callees = IsAligned
+                                  ? (IsWrite ? Write : Read)
+                                  : (IsWrite ? UnalignedWrite : UnalignedRead);
+    // Up to 8 aligned bytes lie in one granule; 16 bytes aligned to 8 (a
+    // vector of two doubles) cover two whole ones.
+    bool InGranules = *SizeClass <= 3 ? IsAligned : Alignment.value() >= 8;
+    if (InGranules && InlineTest)
+      createCheckedAccessCall(I, Addr, *SizeClass, IsWrite,
+                              Callees[*SizeClass]);
+    else
       IRB.CreateCall(Callees[*SizeClass], Addr);
-    }
   } else {
     IRB.CreateCall(IsWrite ? WriteRange : ReadRange,
                    {Addr, createByteCount(AccessTy)});
@@ -602,55 +605,64 @@ void Instrumenter::instrumentPlainAccess(Instruction &I, Value *Ptr,
 }
 
 void Instrumenter::createCheckedAccessCall(Instruction &I, Value *Addr,
-                                           unsigned SizeClass, bool IsWrite) {
+                                           unsigned SizeClass, bool IsWrite,
+                                           FunctionCallee Callee) {
   Value *A = IRB.CreatePtrToInt(Addr, Int64Ty);
   Value *CellAddr = IRB.CreateAdd(
       IRB.CreateAnd(IRB.CreateShl(A, 1),
                     ConstantInt::get(Int64Ty, GranuleIndexMask)),
       ConstantInt::get(Int64Ty, GranuleBase));
-  Value *Spread = createSpreadMask(A, SizeClass);
-  // Relaxed loads: another thread may be writing the cells, and they must
-  // stay where they are (the call below may change them).
-  Value *Cells[2];
-  for (unsigned Which = 0; Which < 2; ++Which) {
-    Value *Ptr = IRB.CreateIntToPtr(
-        Which ? IRB.CreateAdd(CellAddr, ConstantInt::get(Int64Ty, 8))
-              : CellAddr,
-        hrace::compat::getVoidPtrTy(Ctx));
-    LoadInst *Cell = IRB.CreateAlignedLoad(Int64Ty, Ptr, Align(8));
-    Cell->setAtomic(AtomicOrdering::Monotonic);
-    Cells[Which] = Cell;
-  }
-  // The cell that holds the bytes (their masks never share one); if
-  // neither holds them all, nothing passes.
-  Value *Cell = IRB.CreateSelect(
-      IRB.CreateICmpEQ(IRB.CreateAnd(Cells[0], Spread), Spread), Cells[0],
-      Cells[1]);
-  Value *Holds = IRB.CreateICmpEQ(IRB.CreateAnd(Cell, Spread), Spread);
-  // A test's value has no bit outside its mask, and no mask bit of a
-  // granule cell's byte mask: the spread's bits are the holding test's.
+  // A 16-byte access covers two whole granules, whose cells are
+  // consecutive (an access lies in one application region).
+  unsigned Granules = SizeClass == 4 ? 2 : 1;
+  Value *Spread = createSpreadMask(A, SizeClass == 4 ? 3 : SizeClass);
   auto *TestTy = cast<ArrayType>(InlineTest->getValueType());
-  Value *Passes = nullptr;
-  for (unsigned Test = 0; Test < 2; ++Test) {
-    unsigned Index = (IsWrite ? 4 : 0) + 2 * Test;
-    Value *Mask = IRB.CreateAlignedLoad(
-        Int64Ty, IRB.CreateConstInBoundsGEP2_64(TestTy, InlineTest, 0, Index),
-        Align(8));
-    Value *Expected = IRB.CreateAlignedLoad(
-        Int64Ty,
-        IRB.CreateConstInBoundsGEP2_64(TestTy, InlineTest, 0, Index + 1),
-        Align(8));
-    Value *This = IRB.CreateICmpEQ(IRB.CreateAnd(Cell, Mask), Expected);
-    Passes = Passes ? IRB.CreateOr(Passes, This) : This;
+  Value *Tests[2][2];
+  for (unsigned Test = 0; Test < 2; ++Test)
+    for (unsigned Field = 0; Field < 2; ++Field)
+      Tests[Test][Field] = IRB.CreateAlignedLoad(
+          Int64Ty,
+          IRB.CreateConstInBoundsGEP2_64(TestTy, InlineTest, 0,
+                                         (IsWrite ? 4 : 0) + 2 * Test + Field),
+          Align(8));
+  Value *Noop = nullptr;
+  for (unsigned Granule = 0; Granule < Granules; ++Granule) {
+    // Relaxed loads: another thread may be writing the cells, and they
+    // must stay where they are (the call below may change them).
+    Value *Cells[2];
+    for (unsigned Which = 0; Which < 2; ++Which) {
+      Value *Offset = ConstantInt::get(Int64Ty, 16 * Granule + 8 * Which);
+      Value *Ptr = IRB.CreateIntToPtr(
+          Granule || Which ? IRB.CreateAdd(CellAddr, Offset) : CellAddr,
+          hrace::compat::getVoidPtrTy(Ctx));
+      LoadInst *Cell = IRB.CreateAlignedLoad(Int64Ty, Ptr, Align(8));
+      Cell->setAtomic(AtomicOrdering::Monotonic);
+      Cells[Which] = Cell;
+    }
+    // The cell that holds the bytes (their masks never share one); if
+    // neither holds them all, nothing passes.
+    Value *Cell = IRB.CreateSelect(
+        IRB.CreateICmpEQ(IRB.CreateAnd(Cells[0], Spread), Spread), Cells[0],
+        Cells[1]);
+    Value *Holds = IRB.CreateICmpEQ(IRB.CreateAnd(Cell, Spread), Spread);
+    // A test's value has no bit outside its mask, and no mask bit of a
+    // granule cell's byte mask: the spread's bits are the holding test's.
+    Value *Passes = nullptr;
+    for (unsigned Test = 0; Test < 2; ++Test) {
+      Value *This = IRB.CreateICmpEQ(IRB.CreateAnd(Cell, Tests[Test][0]),
+                                     Tests[Test][1]);
+      Passes = Passes ? IRB.CreateOr(Passes, This) : This;
+    }
+    Value *GranuleNoop = IRB.CreateAnd(Holds, Passes);
+    Noop = Noop ? IRB.CreateAnd(Noop, GranuleNoop) : GranuleNoop;
   }
-  Value *Noop = IRB.CreateAnd(Holds, Passes);
   Instruction *Call = SplitBlockAndInsertIfThen(
       IRB.CreateNot(Noop), &I, /*Unreachable=*/false,
       MDBuilder(Ctx).createBranchWeights(1, 1000));
   // The call symbolizes to the access's line, as it would unguarded.
   IRB.SetInsertPoint(Call);
   IRB.SetCurrentDebugLocation(getLocation(I));
-  IRB.CreateCall(IsWrite ? Write[SizeClass] : Read[SizeClass], Addr);
+  IRB.CreateCall(Callee, Addr);
   setInsertPointBefore(I);
 }
 

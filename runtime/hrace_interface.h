@@ -37,6 +37,8 @@ HRACE_INTERFACE void __hrace_init(void);
 // kind's two tests {mask, value}, (cell & mask) == value,
 // with the tests at [0..3] for a read and [4..7] for a write, and
 // spread = ((1 << N) - 1) << (o + 30 + (o >> 2) * 26), o = addr & 7.
+// 16 bytes aligned to 8 may skip their call when both of their granules
+// (the second one's cells 16 bytes further) pass with the spread of 8.
 // Initial-exec TLS, off ({0, 1}: never passes) until the thread is checked.
 HRACE_INTERFACE extern __thread uint64_t __hrace_inline_test[8]
     __attribute__((tls_model("initial-exec")));

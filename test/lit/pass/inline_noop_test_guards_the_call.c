@@ -2,8 +2,10 @@
 // no-op test inline: it loads both cells of its granule (at 0x580000000000
 // + ((addr << 1) & 0x1ffffffffff0)), takes the one that holds its bytes,
 // and calls the entry point only when neither of the thread's two tests
-// for its kind (__hrace_inline_test) passes; the access follows either way. Unaligned and 16-byte
-// accesses, and every access on AArch64, call the runtime as before.
+// for its kind (__hrace_inline_test) passes; the access follows either
+// way. So do 16 bytes aligned to 8 or more, on both of their granules.
+// Other unaligned accesses, and every access on AArch64, call the runtime
+// as before.
 // RUN: %clang --target=x86_64-linux-gnu -O1 -fno-discard-value-names -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s
 // RUN: %clang --target=aarch64-linux-gnu -O1 -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s --check-prefix=CALLS
 // RUN: %clang --target=x86_64-linux-gnu -O1 -fpass-plugin=%plugin %calls_only -S -emit-llvm %s -o - | FileCheck %s --check-prefix=CALLS
@@ -13,8 +15,8 @@
 // The spread masks of 1-byte accesses, one per offset in the granule.
 // CHECK: @__hrace_spread_masks1 = private unnamed_addr constant [8 x i64] [i64 1073741824, i64 2147483648, i64 4294967296, i64 8589934592, i64 1152921504606846976, i64 2305843009213693952, i64 4611686018427387904, i64 -9223372036854775808]
 
-// A read: the granule's two cells, the one holding the bytes, and the two
-// read tests at [0..3]. (Slot k prints as element k of the array, or as
+// A read: the two read tests at [0..3], the granule's two cells and the
+// one holding the bytes. (Slot k prints as element k of the array, or as
 // byte 8k on the LLVMs that fold constant GEPs to bytes.)
 // CHECK-LABEL: define {{.*}}@read4(
 // CHECK:      %[[A:[0-9]+]] = ptrtoint {{.*}} to i64
@@ -23,6 +25,10 @@
 // CHECK-NEXT: %[[FIRST:[0-9]+]] = add i64 %[[INDEX]], 96757023244288
 // A 4-byte access is in either half of its granule.
 // CHECK:      %[[SPREAD:[0-9]+]] = select i1 %{{[0-9]+}}, i64 16106127360, i64 -1152921504606846976
+// CHECK-NEXT: %[[M0:[0-9]+]] = load i64, {{.*}}@__hrace_inline_test{{(, i64 0, i64 0\))?}}, align 8
+// CHECK-NEXT: %[[V0:[0-9]+]] = load i64, {{.*}}@__hrace_inline_test, i64 {{(0, i64 1|8)}}), align 8
+// CHECK-NEXT: %[[M1:[0-9]+]] = load i64, {{.*}}@__hrace_inline_test, i64 {{(0, i64 2|16)}}), align 8
+// CHECK-NEXT: %[[V1:[0-9]+]] = load i64, {{.*}}@__hrace_inline_test, i64 {{(0, i64 3|24)}}), align 8
 // CHECK:      %[[C0:[0-9]+]] = load atomic i64, {{.*}} monotonic, align 8
 // CHECK:      add i64 %[[FIRST]], 8
 // CHECK:      %[[C1:[0-9]+]] = load atomic i64, {{.*}} monotonic, align 8
@@ -31,12 +37,8 @@
 // CHECK-NEXT: %[[CELL:[0-9]+]] = select i1 %[[IN0]], i64 %[[C0]], i64 %[[C1]]
 // CHECK-NEXT: %[[HELD:[0-9]+]] = and i64 %[[CELL]], %[[SPREAD]]
 // CHECK-NEXT: %[[HOLDS:[0-9]+]] = icmp eq i64 %[[HELD]], %[[SPREAD]]
-// CHECK-NEXT: %[[M0:[0-9]+]] = load i64, {{.*}}@__hrace_inline_test{{(, i64 0, i64 0\))?}}, align 8
-// CHECK-NEXT: %[[V0:[0-9]+]] = load i64, {{.*}}@__hrace_inline_test, i64 {{(0, i64 1|8)}}), align 8
 // CHECK-NEXT: %[[AND0:[0-9]+]] = and i64 %[[CELL]], %[[M0]]
 // CHECK-NEXT: %[[T0:[0-9]+]] = icmp eq i64 %[[AND0]], %[[V0]]
-// CHECK-NEXT: %[[M1:[0-9]+]] = load i64, {{.*}}@__hrace_inline_test, i64 {{(0, i64 2|16)}}), align 8
-// CHECK-NEXT: %[[V1:[0-9]+]] = load i64, {{.*}}@__hrace_inline_test, i64 {{(0, i64 3|24)}}), align 8
 // CHECK-NEXT: %[[AND1:[0-9]+]] = and i64 %[[CELL]], %[[M1]]
 // CHECK-NEXT: %[[T1:[0-9]+]] = icmp eq i64 %[[AND1]], %[[V1]]
 // CHECK-NEXT: %[[PASSES:[0-9]+]] = or i1 %[[T0]], %[[T1]]
@@ -56,11 +58,11 @@ int read4(int *p) { return *p; }
 
 // A write tests [4..7]; 8 bytes cover the whole granule.
 // CHECK-LABEL: define {{.*}}@write8(
-// CHECK:      and i64 %{{[0-9]+}}, -1152921488500719616
 // CHECK:      load i64, {{.*}}@__hrace_inline_test, i64 {{(0, i64 4|32)}}), align 8
 // CHECK-NEXT: load i64, {{.*}}@__hrace_inline_test, i64 {{(0, i64 5|40)}}), align 8
-// CHECK:      load i64, {{.*}}@__hrace_inline_test, i64 {{(0, i64 6|48)}}), align 8
+// CHECK-NEXT: load i64, {{.*}}@__hrace_inline_test, i64 {{(0, i64 6|48)}}), align 8
 // CHECK-NEXT: load i64, {{.*}}@__hrace_inline_test, i64 {{(0, i64 7|56)}}), align 8
+// CHECK:      and i64 %{{[0-9]+}}, -1152921488500719616
 // CHECK:      call void @__hrace_write8(
 // CHECK:      store i64 %v, {{.*}}%p
 void write8(long *p, long v) { *p = v; }
@@ -83,8 +85,33 @@ struct __attribute__((packed)) Packed {
 // CHECK-NEXT: load i32,
 int unaligned(struct Packed *p) { return p->i; }
 
+// 16 bytes aligned to 8 or more cover two whole granules, 16 bytes of
+// cells apart: both must pass.
 // CHECK-LABEL: define {{.*}}@read16(
-// CHECK-NOT:  __hrace_inline_test
+// CHECK:      %[[G0:[0-9]+]] = add i64 %{{[0-9]+}}, 96757023244288
+// CHECK:      load atomic i64, {{.*}} monotonic, align 8
+// CHECK:      add i64 %[[G0]], 8
+// CHECK:      %[[NOOP0:[0-9]+]] = and i1
+// CHECK:      add i64 %[[G0]], 16
+// CHECK:      add i64 %[[G0]], 24
+// CHECK:      %[[NOOP1:[0-9]+]] = and i1
+// CHECK-NEXT: %[[BOTH:[0-9]+]] = and i1 %[[NOOP0]], %[[NOOP1]]
+// CHECK-NEXT: xor i1 %[[BOTH]], true
 // CHECK:      call void @__hrace_read16(
-// CHECK-NEXT: load i128,
+// CHECK:      load i128,
 __int128 read16(__int128 *p) { return *p; }
+
+// CHECK-LABEL: define {{.*}}@read16_aligned_to_8(
+// CHECK:      load atomic i64,
+// CHECK:      call void @__hrace_unaligned_read16(
+// CHECK:      load <2 x double>,
+typedef double double2 __attribute__((vector_size(16), aligned(8)));
+double2 read16_aligned_to_8(double2 *p) { return *p; }
+
+// Below 8, the bytes may be in three granules.
+typedef double double2_4 __attribute__((vector_size(16), aligned(4)));
+// CHECK-LABEL: define {{.*}}@read16_aligned_to_4(
+// CHECK-NOT:  __hrace_inline_test
+// CHECK:      call void @__hrace_unaligned_read16(
+// CHECK-NEXT: load <2 x double>,
+double2_4 read16_aligned_to_4(double2_4 *p) { return *p; }
