@@ -8,15 +8,20 @@
 //
 // Google Benchmark of the entry points the pass calls, made directly on a
 // 32 KiB buffer of 8-byte words (this file is not instrumented; it is linked
-// with the runtime, so its pthread calls go through the interceptors). The
-// state machine is the one HRACE_OPTIONS selects; run.py runs this once per
-// mode.
+// with the runtime, so its pthread calls go through the interceptors), and
+// of the same loads and stores made by instrumented code
+// (hrace_microbench_program.c: on x86-64 the inline no-op test, then the
+// call only when it fails). The state machine is the one HRACE_OPTIONS
+// selects; run.py runs this once per mode.
 //
-// Loads and stores come in four situations:
+// Loads and stores come in these situations:
 //
 //   Exclusive     only this thread has touched the words
 //   Shared        another thread touched them first, unordered with this
 //                 one (reads), or under the same lock (writes)
+//   Locked        this thread holds a lock (shared writes always do): in
+//                 precise mode it records every access for the write/read
+//                 relations, and instrumented code makes no inline test
 //   NoHistory     every access repeats one in the same segment: nothing to
 //                 record, the machine's inline no-op check
 //   History       each pass over the buffer starts a new segment (an unlock
@@ -37,6 +42,7 @@
 #include <memory>
 #include <pthread.h>
 #include <thread>
+#include <tuple>
 
 namespace {
 
@@ -48,7 +54,20 @@ enum class History { kNo, kYes };
 
 pthread_mutex_t SharedLock = PTHREAD_MUTEX_INITIALIZER;
 
-void pass(uint64_t *Words, Access A) {
+extern "C" uint64_t hrace_bench_read_words(const uint64_t *Words, size_t N);
+extern "C" void hrace_bench_write_words(uint64_t *Words, size_t N);
+
+// Direct calls of the entry points, or instrumented code's accesses.
+enum class Code { kCalls, kInstrumented };
+
+void pass(uint64_t *Words, Access A, Code C = Code::kCalls) {
+  if (C == Code::kInstrumented) {
+    if (A == Access::kRead)
+      benchmark::DoNotOptimize(hrace_bench_read_words(Words, kWords));
+    else
+      hrace_bench_write_words(Words, kWords);
+    return;
+  }
   for (size_t I = 0; I < kWords; ++I) {
     if (A == Access::kRead)
       __hrace_read8(&Words[I]);
@@ -94,21 +113,22 @@ private:
   std::thread Thread;
 };
 
-void memoryAccess(benchmark::State &State, Access A, Sharing S, History H) {
+void memoryAccess(benchmark::State &State, Access A, Sharing S, bool Locked,
+                  History H, Code C) {
   auto *Words = static_cast<uint64_t *>(calloc(kWords, sizeof(uint64_t)));
   std::unique_ptr<OtherThread> Other;
   if (S == Sharing::kShared)
     Other = std::make_unique<OtherThread>(Words, A);
-  if (A == Access::kWrite)
+  if (Locked)
     pthread_mutex_lock(&SharedLock);
   // The first pass moves the words to their steady state.
-  pass(Words, A);
+  pass(Words, A, C);
   for (auto _ : State) {
     if (H == History::kYes)
       newSegment();
-    pass(Words, A);
+    pass(Words, A, C);
   }
-  if (A == Access::kWrite)
+  if (Locked)
     pthread_mutex_unlock(&SharedLock);
   State.counters["time_per_access"] = benchmark::Counter(
       double(State.iterations()) * kWords,
@@ -117,14 +137,29 @@ void memoryAccess(benchmark::State &State, Access A, Sharing S, History H) {
   free(Words);
 }
 
-void BM_Access(benchmark::State &State) {
-  memoryAccess(State, Access(State.range(0)), Sharing(State.range(1)),
-               History(State.range(2)));
+// Reads unlocked, exclusive or shared; writes exclusive, unlocked or
+// locked, and shared (locked); each with and without history.
+void situations(benchmark::internal::Benchmark *B) {
+  B->ArgNames({"write", "shared", "locked", "history"});
+  for (int64_t History : {0, 1})
+    for (auto [Write, Shared, Locked] :
+         {std::tuple{0, 0, 0}, {0, 1, 0}, {1, 0, 0}, {1, 0, 1}, {1, 1, 1}})
+      B->Args({Write, Shared, Locked, History});
 }
 
-BENCHMARK(BM_Access)
-    ->ArgNames({"write", "shared", "history"})
-    ->ArgsProduct({{0, 1}, {0, 1}, {0, 1}});
+void access(benchmark::State &State, Code C) {
+  memoryAccess(State, Access(State.range(0)), Sharing(State.range(1)),
+               State.range(2) != 0, History(State.range(3)), C);
+}
+
+void BM_Access(benchmark::State &State) { access(State, Code::kCalls); }
+BENCHMARK(BM_Access)->Apply(situations);
+
+// The same accesses made by instrumented code: what a program pays.
+void BM_InstrumentedAccess(benchmark::State &State) {
+  access(State, Code::kInstrumented);
+}
+BENCHMARK(BM_InstrumentedAccess)->Apply(situations);
 
 void BM_FuncEntryExit(benchmark::State &State) {
   for (auto _ : State) {

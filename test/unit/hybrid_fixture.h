@@ -343,21 +343,25 @@ protected:
       const char *kind = write ? " written" : " read";
       InlineNoopTest test = Machine::InlineTest(a.segment, write);
       EXPECT_TRUE(Clean(test));
-      for (ShadowCell cell : cells)
-        if (GranuleCell::Fits(cell) && test.Passes(Held(cell), whole))
+      for (ShadowCell cell : cells) {
+        if (GranuleCell::Fits(cell) && test.Passes(Held(cell), whole)) {
           EXPECT_TRUE(Machine::IsNoop(cell, &a, write) ||
                       LeavesUnchanged(cell, &a, write))
               << Describe(cell) << kind << " passes the test";
+        }
+      }
       for (ShadowCell seen : cells) {
         if (!GranuleCell::Fits(seen) || !LeavesUnchanged(seen, &a, write))
           continue;
         InlineNoopTest memo = Machine::MemoInlineTest(seen, write);
         EXPECT_TRUE(Clean(memo));
-        for (ShadowCell cell : cells)
-          if (GranuleCell::Fits(cell) && memo.Passes(Held(cell), whole))
+        for (ShadowCell cell : cells) {
+          if (GranuleCell::Fits(cell) && memo.Passes(Held(cell), whole)) {
             EXPECT_TRUE(LeavesUnchanged(cell, &a, write))
                 << Describe(cell) << kind << " passes the memo test of "
                 << Describe(seen);
+          }
+        }
       }
     }
   }

@@ -393,8 +393,9 @@ TEST_F(MsmHbTest, RestampByOwnerIsTheTransition) {
         ASSERT_EQ(seg, hrace::MsmHb::Owner(cell));
         ShadowCell transition = Access(cell, &a, write);
         EXPECT_FALSE(race.found);
-        if (!noop)
+        if (!noop) {
           EXPECT_EQ(transition, hrace::MsmHb::Restamp(cell, &a, write));
+        }
       }
 }
 
@@ -425,17 +426,21 @@ TEST_F(MsmHbTest, InlineTestsPassOnlyWhatTheAccessLeavesUnchanged) {
   };
   for (bool write : {false, true}) {
     InlineNoopTest test = hrace::MsmHb::InlineTest(a.segment, write);
-    for (ShadowCell cell : cells)
-      if (Passes(test, cell))
+    for (ShadowCell cell : cells) {
+      if (Passes(test, cell)) {
         EXPECT_TRUE(hrace::MsmHb::IsNoop(cell, &a, write)) << cell.raw();
+      }
+    }
     for (ShadowCell seen : cells) {
       if (!Unchanged(seen, write))
         continue;
       InlineNoopTest memo = hrace::MsmHb::MemoInlineTest(seen, write);
-      for (ShadowCell cell : cells)
-        if (Passes(memo, cell))
+      for (ShadowCell cell : cells) {
+        if (Passes(memo, cell)) {
           EXPECT_TRUE(Unchanged(cell, write)) << cell.raw() << " like "
                                               << seen.raw();
+        }
+      }
     }
   }
 }
