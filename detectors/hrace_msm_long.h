@@ -55,8 +55,9 @@ struct MsmLong {
   }
 
   // IsNoop's first row as one masked compare: Exclusive-Write for a write,
-  // Exclusive-Read for a read (Exclusive-Write, also a no-op for a read,
-  // differs from it only where Exclusive-Read-Write does too).
+  // Exclusive-Read for a read. Exclusive-Write is a no-op for a read too,
+  // but no masked compare takes states 1 and 2 without 3, Exclusive-Read-
+  // Write, which a read changes.
   static constexpr InlineNoopTest InlineTest(SegmentId cur, bool write) {
     if (write)
       return WriteInlineTest(cur);

@@ -78,7 +78,8 @@ struct MsmShort {
   // IsNoop's first row as one masked compare. A read: the segment is cur and
   // bit 2 of the state is clear, which of msm=short's states are
   // Exclusive-Write, Exclusive-Read and the four Exclusive-Read-after-Write
-  // states (kReadNoopStates), and New, whose segment is 0.
+  // states (kReadNoopStates), and New, whose segment is 0 (Exclusive-Read-
+  // Write has bit 2 clear too; msm=short never enters it).
   static constexpr InlineNoopTest InlineTest(SegmentId cur, bool write) {
     if (write)
       return WriteInlineTest(cur);

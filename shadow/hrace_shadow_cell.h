@@ -191,7 +191,8 @@ struct InlineNoopTest {
 // accesses) has it.
 constexpr InlineNoopTest kInlineTestOff = {0, 1};
 // The segment field of a GranuleCell (kSegmentBits), and of its aux.
-constexpr u64 kGranuleSegmentBits = u64(kMaxSegmentId) << ShadowCell::kSegmentShift;
+constexpr u64 kGranuleSegmentBits = u64(kMaxSegmentId)
+                                    << ShadowCell::kSegmentShift;
 constexpr u64 kGranuleAuxBits = u64(kMaxSegmentId) << ShadowCell::kAuxShift;
 
 } // namespace hrace
