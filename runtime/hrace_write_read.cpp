@@ -16,8 +16,10 @@ bool WriteReadRelationsEnabled() {
 }
 
 void UpdateRecording(ThreadState *thr) {
-  thr->record_accesses =
-      WriteReadRelationsEnabled() && thr->locks.count() > 0 ? 1 : 0;
+  u32 record = WriteReadRelationsEnabled() && thr->locks.count() > 0 ? 1 : 0;
+  if (record == thr->record_accesses)
+    return;
+  thr->record_accesses = record;
   RefreshInlineTest(thr);
 }
 
