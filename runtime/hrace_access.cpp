@@ -13,20 +13,25 @@ namespace hrace {
 
 Msm active_msm;
 
+// Every unlock calls it (NewSegment): kept lean. The memo tests are the
+// memo's business (NoopMemo::Invalidate), and stay through an ignore:
+// what the thread ignores it skips either way.
 void RefreshInlineTest(ThreadState *thr) {
-  HRACE_CHECK(thr == cur_thread());
-  bool plain = thr->segment && !thr->record_accesses;
   InlineNoopTest read = kInlineTestOff, write = kInlineTestOff;
-  WithActiveMachine([&](auto machine) {
-    using Machine = decltype(machine);
-    if (plain && !thr->ignore_reads)
-      read = Machine::InlineTest(thr->segment, false);
-    if (plain && !thr->ignore_writes)
-      write = Machine::InlineTest(thr->segment, true);
-  });
+  if (thr->segment && !thr->record_accesses) {
+    SegmentId cur = thr->segment;
+    WithActiveMachine([&](auto machine) {
+      using Machine = decltype(machine);
+      read = Machine::InlineTest(cur, false);
+      write = Machine::InlineTest(cur, true);
+    });
+    if (thr->ignore_reads)
+      read = kInlineTestOff;
+    if (thr->ignore_writes)
+      write = kInlineTestOff;
+  }
   SetInlineTest(kReadTest, read);
   SetInlineTest(kWriteTest, write);
-  DropInlineMemoTests();
 }
 
 void AccessUnusual(ThreadState *thr, uptr pc, uptr addr, uptr size,

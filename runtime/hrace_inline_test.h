@@ -53,6 +53,14 @@ ALWAYS_INLINE void DropInlineMemoTests() {
   SetInlineTest(kWriteMemoTest, kInlineTestOff);
 }
 
+// Every access of the thread calls the runtime until the next
+// RefreshInlineTest (hrace_rtl.h).
+ALWAYS_INLINE void TurnInlineTestsOff() {
+  SetInlineTest(kReadTest, kInlineTestOff);
+  SetInlineTest(kWriteTest, kInlineTestOff);
+  DropInlineMemoTests();
+}
+
 } // namespace hrace
 
 #endif // HRACE_INLINE_TEST_H

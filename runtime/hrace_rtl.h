@@ -83,9 +83,10 @@ private:
 // Ends the current segment of thr and starts a new one (after a release).
 void NewSegment(ThreadState *thr);
 
-// Sets the current thread's inline no-op test (__hrace_inline_test) from
+// Sets the running thread's inline no-op tests (hrace_inline_test.h) from
 // what decides its plain path: its segment, its ignores, whether it records
-// its accesses. Called wherever one of them changes.
+// its accesses. Called wherever one of them changes (a thread that starts
+// to record turns them off itself, TurnInlineTestsOff).
 void RefreshInlineTest(ThreadState *thr);
 
 // A thread that has not made a segment since a new segment generation

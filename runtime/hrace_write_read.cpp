@@ -17,10 +17,12 @@ bool WriteReadRelationsEnabled() {
 
 void UpdateRecording(ThreadState *thr) {
   u32 record = WriteReadRelationsEnabled() && thr->locks.count() > 0 ? 1 : 0;
-  if (record == thr->record_accesses)
-    return;
+  // A recording thread's accesses all go to the runtime: its inline tests
+  // go off (the memo's went with the lock's acquire). Recording stops only
+  // at an unlock, whose new segment sets them again (RefreshInlineTest).
+  if (record && !thr->record_accesses)
+    TurnInlineTestsOff();
   thr->record_accesses = record;
-  RefreshInlineTest(thr);
 }
 
 void LockRegionStarted(ThreadState *thr, SyncObject *s) {
