@@ -109,13 +109,7 @@ void SyncTable::Release(SyncId id) {
   free_ids_[free_count_++] = id;
 }
 
-SyncObject *SyncTable::GetOrCreate(uptr addr) {
-  if (!IsAppMem(addr))
-    return nullptr;
-  MetaCell *meta = MemToMeta(addr);
-  SyncId id = LoadAcquire(&meta->sync);
-  if (LIKELY(id))
-    return &objects_[id];
+SyncObject *SyncTable::Create(uptr addr, MetaCell *meta) {
   SyncId fresh = Allocate();
   objects_[fresh].addr = addr;
   // Marked before the id is published, so a reset that finds the chunk

@@ -151,7 +151,17 @@ public:
 
   void Init();
   // The object at addr, created on first use; nullptr for non-app addresses.
-  SyncObject *GetOrCreate(uptr addr);
+  // Inline: a lock and its unlock each look their object up (callgrind: 43
+  // instructions a call out of line, most of them the creation's frame).
+  ALWAYS_INLINE SyncObject *GetOrCreate(uptr addr) {
+    if (!IsAppMem(addr))
+      return nullptr;
+    MetaCell *meta = MemToMeta(addr);
+    SyncId id = LoadAcquire(&meta->sync);
+    if (LIKELY(id))
+      return &objects_[id];
+    return Create(addr, meta);
+  }
   // The object at addr if there is one.
   SyncObject *Get(uptr addr);
   // Forgets the objects in [addr, addr+size), e.g. mutexes in freed memory.
@@ -164,6 +174,8 @@ public:
   LockId NewLockId();
 
 private:
+  // GetOrCreate's first use of addr, whose meta cell is `meta`.
+  NOINLINE SyncObject *Create(uptr addr, MetaCell *meta);
   SyncId Allocate();
   void Release(SyncId id);
 

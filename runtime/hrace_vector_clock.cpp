@@ -31,11 +31,6 @@ void VectorClock::Grow(u32 size) {
   size_ = size;
 }
 
-void VectorClock::Set(u32 slot, Clock clock) {
-  Grow(slot + 1);
-  clocks_[slot] = clock;
-}
-
 void VectorClock::Join(const VectorClock &other) {
   Join(other.clocks_, other.size_);
 }

@@ -27,7 +27,12 @@ public:
   VectorClock &operator=(const VectorClock &) = delete;
 
   Clock Get(u32 slot) const { return slot < size_ ? clocks_[slot] : 0; }
-  void Set(u32 slot, Clock clock);
+  // Inline: every unlock ticks the thread's own entry, which is there.
+  ALWAYS_INLINE void Set(u32 slot, Clock clock) {
+    if (UNLIKELY(slot >= size_))
+      Grow(slot + 1);
+    clocks_[slot] = clock;
+  }
   // Pointwise maximum: afterwards this clock knows everything `other` knows.
   void Join(const VectorClock &other);
   void Join(const Clock *clocks, u32 size);
