@@ -123,7 +123,6 @@ public:
       thr_ = thr;
       thr->ignore_reads++;
       thr->ignore_writes++;
-      RefreshInlineTest(thr);
     }
   }
   // Never below zero: a callback run inside the call may have ended more
@@ -132,7 +131,6 @@ public:
     if (UNLIKELY(thr_ != nullptr)) {
       thr_->ignore_reads -= thr_->ignore_reads != 0;
       thr_->ignore_writes -= thr_->ignore_writes != 0;
-      RefreshInlineTest(thr_);
     }
   }
 

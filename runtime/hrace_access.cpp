@@ -14,8 +14,8 @@ namespace hrace {
 Msm active_msm;
 
 // Every unlock calls it (NewSegment): kept lean. The memo tests are the
-// memo's business (NoopMemo::Invalidate), and stay through an ignore:
-// what the thread ignores it skips either way.
+// memo's business (NoopMemo::Invalidate). Ignores leave the tests as they
+// are: an ignored access is skipped, and so is one a test passes.
 void RefreshInlineTest(ThreadState *thr) {
   InlineNoopTest read = kInlineTestOff, write = kInlineTestOff;
   if (thr->segment && !thr->record_accesses) {
@@ -25,10 +25,6 @@ void RefreshInlineTest(ThreadState *thr) {
       read = Machine::InlineTest(cur, false);
       write = Machine::InlineTest(cur, true);
     });
-    if (thr->ignore_reads)
-      read = kInlineTestOff;
-    if (thr->ignore_writes)
-      write = kInlineTestOff;
   }
   SetInlineTest(kReadTest, read);
   SetInlineTest(kWriteTest, write);

@@ -116,8 +116,8 @@ ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
 // The slow path found that the thread's plain access leaves `value`
 // unchanged: memoised, and the memo inline test of its kind
 // (hrace_inline_test.h) when that value fits a granule cell and the
-// thread's inline test of the kind is on (not while it records or ignores
-// such accesses).
+// thread's inline test of the kind is on (not while it records its
+// accesses: a memo test would let them pass unrecorded).
 template <typename Machine>
 ALWAYS_INLINE void NoteUnchanged(ThreadState *thr, ShadowCell value,
                                  bool write) {

@@ -67,33 +67,25 @@ INTERFACE_ATTRIBUTE void AnnotateBenignRaceSized(const char *, int,
 }
 
 INTERFACE_ATTRIBUTE void AnnotateIgnoreReadsBegin(const char *, int) {
-  if (ThreadState *thr = AnnotatingThread()) {
+  if (ThreadState *thr = AnnotatingThread())
     thr->ignore_reads++;
-    RefreshInlineTest(thr);
-  }
 }
 
 INTERFACE_ATTRIBUTE void AnnotateIgnoreReadsEnd(const char *, int) {
-  if (ThreadState *thr = AnnotatingThread()) {
+  if (ThreadState *thr = AnnotatingThread())
     if (thr->ignore_reads)
       thr->ignore_reads--;
-    RefreshInlineTest(thr);
-  }
 }
 
 INTERFACE_ATTRIBUTE void AnnotateIgnoreWritesBegin(const char *, int) {
-  if (ThreadState *thr = AnnotatingThread()) {
+  if (ThreadState *thr = AnnotatingThread())
     thr->ignore_writes++;
-    RefreshInlineTest(thr);
-  }
 }
 
 INTERFACE_ATTRIBUTE void AnnotateIgnoreWritesEnd(const char *, int) {
-  if (ThreadState *thr = AnnotatingThread()) {
+  if (ThreadState *thr = AnnotatingThread())
     if (thr->ignore_writes)
       thr->ignore_writes--;
-    RefreshInlineTest(thr);
-  }
 }
 
 INTERFACE_ATTRIBUTE void AnnotateThreadName(const char *, int,
@@ -196,7 +188,6 @@ INTERFACE_ATTRIBUTE void AnnotateEnableRaceDetection(const char *, int,
       thr->ignore_reads--;
       thr->ignore_writes--;
     }
-    RefreshInlineTest(thr);
   }
 }
 

@@ -12,13 +12,14 @@
 // its granule that holds its bytes and calls only when neither of the
 // thread's two tests for its kind passes:
 //   - the machine's test of IsNoop's first row, the thread's own location in
-//     its current segment (Machine::InlineTest), set whenever what decides
-//     the plain path changes (RefreshInlineTest);
+//     its current segment (Machine::InlineTest), set at each new segment
+//     (RefreshInlineTest);
 //   - the memo test: the last value the slow path found that the thread's
 //     access leaves unchanged (Machine::MemoInlineTest; the NoopMemo's
 //     newest entry), a location shared with other threads, gone with the
 //     memo at the thread's next synchronisation.
-// A thread off the plain path has both off.
+// A thread not met yet, or recording its accesses, has both off. Ignores
+// leave them on: an access that changes nothing is skipped either way.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_INLINE_TEST_H

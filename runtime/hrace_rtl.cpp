@@ -647,7 +647,6 @@ void ThreadFinish(ThreadState *thr) {
   // seen: the slot may already belong to a new thread.
   thr->ignore_reads++;
   thr->ignore_writes++;
-  RefreshInlineTest(thr);
   thr->in_rtl++;
   thr->exiting = true;
   // The shadow stack stays with the slot: the next thread there takes it.
@@ -695,7 +694,6 @@ void MarkUntracked(ThreadState *thr) {
   thr->untracked = true;
   thr->ignore_reads++;
   thr->ignore_writes++;
-  RefreshInlineTest(thr);
 }
 
 namespace {

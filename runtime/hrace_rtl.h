@@ -84,9 +84,9 @@ private:
 void NewSegment(ThreadState *thr);
 
 // Sets the running thread's inline no-op tests (hrace_inline_test.h) from
-// what decides its plain path: its segment, its ignores, whether it records
-// its accesses. Called wherever one of them changes (a thread that starts
-// to record turns them off itself, TurnInlineTestsOff).
+// its segment and whether it records its accesses. Called at each new
+// segment (a thread that starts to record turns them off itself,
+// TurnInlineTestsOff).
 void RefreshInlineTest(ThreadState *thr);
 
 // A thread that has not made a segment since a new segment generation

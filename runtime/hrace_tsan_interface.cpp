@@ -195,7 +195,6 @@ HRACE_INTERFACE void __tsan_ignore_thread_begin() {
   if (ThreadState *thr = CallingThread()) {
     thr->ignore_reads++;
     thr->ignore_writes++;
-    RefreshInlineTest(thr);
   }
 }
 
@@ -205,7 +204,6 @@ HRACE_INTERFACE void __tsan_ignore_thread_end() {
       thr->ignore_reads--;
     if (thr->ignore_writes)
       thr->ignore_writes--;
-    RefreshInlineTest(thr);
   }
 }
 

@@ -186,9 +186,8 @@ struct InlineNoopTest {
     return (cell & spread) == spread && (cell & mask) == value;
   }
 };
-// Never passes: bit 0 of `value` is outside `mask`. A thread that is off
-// the plain path (not started, ignoring the kind of access, recording its
-// accesses) has it.
+// Never passes: bit 0 of `value` is outside `mask`. A thread not started,
+// or recording its accesses, has it.
 constexpr InlineNoopTest kInlineTestOff = {0, 1};
 // The segment field of a GranuleCell (kSegmentBits), and of its aux.
 constexpr u64 kGranuleSegmentBits = u64(kMaxSegmentId)
