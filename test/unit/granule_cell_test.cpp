@@ -86,6 +86,16 @@ TEST(GranuleCell, PairCompareAndSwapTakesBothCellsOrNeither) {
   EXPECT_EQ(7u, granule[1]);
 }
 
+// A granule left with one value keeps it in its first cell, where the fast
+// path and the inline test of instrumented code look first.
+TEST(GranuleCell, PairCompareAndSwapKeepsALoneValueFirst) {
+  alignas(16) u64 granule[2] = {3, 4};
+  GranulePair seen{GranuleCell(3), GranuleCell(4)};
+  EXPECT_TRUE(CasGranulePair(granule, seen, {GranuleCell(), GranuleCell(6)}));
+  EXPECT_EQ(6u, granule[0]);
+  EXPECT_EQ(0u, granule[1]);
+}
+
 // The table operations, on a granule of real shadow.
 class GranuleShadowTest : public ::testing::Test {
 protected:

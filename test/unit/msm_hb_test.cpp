@@ -10,9 +10,8 @@
 
 #include "gtest/gtest.h"
 
-#include <vector>
-
 #include <ostream>
+#include <vector>
 
 namespace hrace {
 
