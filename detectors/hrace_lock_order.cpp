@@ -32,12 +32,8 @@ template <typename T> void GrowArray(T **items, u32 *capacity, u32 need) {
   u32 fresh = *capacity ? *capacity * 2 : 16;
   while (fresh < need)
     fresh *= 2;
-  T *grown = static_cast<T *>(InternalAlloc(fresh * sizeof(T)));
-  if (*items) {
-    internal_memcpy(grown, *items, *capacity * sizeof(T));
-    InternalFree(*items);
-  }
-  *items = grown;
+  *items = static_cast<T *>(
+      InternalRealloc(*items, *capacity * sizeof(T), fresh * sizeof(T)));
   *capacity = fresh;
 }
 } // namespace
@@ -135,11 +131,23 @@ void LockOrderGraph::IndexMap::Erase(u64 key) {
 // --- EdgeList ---------------------------------------------------------------
 
 void LockOrderGraph::EdgeList::Push(u32 edge) {
-  GrowArray(&items, &capacity, size + 1);
-  items[size++] = edge;
+  if (!capacity && size < kInline) {
+    inline_items[size++] = edge;
+    return;
+  }
+  if (!capacity) {
+    // The list leaves its place for the heap, with room to grow.
+    u32 *grown = static_cast<u32 *>(InternalAlloc(4 * kInline * sizeof(u32)));
+    internal_memcpy(grown, inline_items, size * sizeof(u32));
+    heap = grown;
+    capacity = 4 * kInline;
+  }
+  GrowArray(&heap, &capacity, size + 1);
+  heap[size++] = edge;
 }
 
 void LockOrderGraph::EdgeList::Erase(u32 edge) {
+  u32 *items = capacity ? heap : inline_items;
   for (u32 i = 0; i < size; i++)
     if (items[i] == edge) {
       items[i] = items[--size];
@@ -205,7 +213,7 @@ u32 LockOrderGraph::FindPath(u32 from_node, u32 to_node, LockOrderEdge *path,
   while (!found && head < tail) {
     Node *n = &nodes_[queue_[head++]];
     for (u32 i = 0; i < n->out.size && !found; i++) {
-      u32 edge = n->out.items[i];
+      u32 edge = n->out.at(i);
       u32 next;
       node_of_lock_.Find(edges_[edge].to, &next);
       if (nodes_[next].visited == search_)
@@ -275,9 +283,9 @@ void LockOrderGraph::RemoveLock(LockId id) {
   if (!node_of_lock_.Find(id, &index))
     return;
   while (nodes_[index].out.size)
-    DropEdge(nodes_[index].out.items[0]);
+    DropEdge(nodes_[index].out.at(0));
   while (nodes_[index].in.size)
-    DropEdge(nodes_[index].in.items[0]);
+    DropEdge(nodes_[index].in.at(0));
   node_of_lock_.Erase(id);
   // The node keeps its edge lists' storage for its next lock.
   nodes_[index].id = 0;

@@ -165,6 +165,30 @@ void *InternalCalloc(uptr size) {
   return p;
 }
 
+void *InternalRealloc(void *p, uptr old_size, uptr new_size) {
+  ChunkHeader *h = p ? ChunkOf(p) : nullptr;
+  if (!h || h->cls != kLargeClass || new_size <= kMaxSmallSize) {
+    void *fresh = InternalAlloc(new_size);
+    if (p) {
+      internal_memcpy(fresh, p, old_size < new_size ? old_size : new_size);
+      InternalFree(p);
+    }
+    return fresh;
+  }
+  uptr mapped = (new_size + sizeof(ChunkHeader) + kLargeGranule - 1) &
+                ~(kLargeGranule - 1);
+  if (mapped <= h->mapped)
+    return p;
+  // An aligned range of the new size, whose pages the old block's replace
+  // (ChunkOf finds a header by alignment); the pages beyond stay untouched.
+  char *beg = MapAligned(mapped);
+  if (internal_mremap_fixed(h, h->mapped, mapped, beg) == MAP_FAILED)
+    Die("HybridRace: mremap of %zu bytes failed\n", mapped);
+  h = reinterpret_cast<ChunkHeader *>(beg);
+  h->mapped = mapped;
+  return h + 1;
+}
+
 void InternalFree(void *p) {
   if (!p)
     return;

@@ -22,6 +22,10 @@ void *InternalAlloc(uptr size);
 // Zero-filled.
 void *InternalCalloc(uptr size);
 void InternalFree(void *p);
+// p's first old_size bytes in a block of new_size (p may be null). A large
+// block's pages move to the new one (mremap): no copy, no page touched, and
+// never both blocks resident at once.
+void *InternalRealloc(void *p, uptr old_size, uptr new_size);
 
 // Anonymous memory straight from the kernel; dies on failure.
 void *MmapOrDie(uptr size, const char *what);

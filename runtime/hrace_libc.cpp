@@ -72,6 +72,13 @@ int internal_munmap(void *addr, uptr size) {
   return static_cast<int>(syscall(SYS_munmap, addr, size));
 }
 
+void *internal_mremap_fixed(void *old_addr, uptr old_size, uptr new_size,
+                            void *new_addr) {
+  long res = syscall(SYS_mremap, old_addr, old_size, new_size,
+                     MREMAP_MAYMOVE | MREMAP_FIXED, new_addr);
+  return res == -1 ? MAP_FAILED : reinterpret_cast<void *>(res);
+}
+
 int internal_memcmp(const void *a, const void *b, uptr n) {
   const unsigned char *x = static_cast<const unsigned char *>(a);
   const unsigned char *y = static_cast<const unsigned char *>(b);

@@ -36,6 +36,10 @@ void internal_strlcpy(char *dst, const char *src, uptr size);
 void *internal_mmap(void *addr, uptr size, int prot, int flags, int fd,
                     u64 offset);
 int internal_munmap(void *addr, uptr size);
+// Moves the pages of [old_addr, old_addr+old_size) to new_addr, growing the
+// mapping to new_size (MREMAP_MAYMOVE | MREMAP_FIXED); MAP_FAILED on error.
+void *internal_mremap_fixed(void *old_addr, uptr old_size, uptr new_size,
+                            void *new_addr);
 
 void WriteToFd(int fd, const char *buf, uptr len);
 

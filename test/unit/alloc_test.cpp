@@ -98,5 +98,29 @@ TEST(InternalAlloc, CallocZeroFillsAReusedBlock) {
 
 TEST(InternalAlloc, FreeOfNullDoesNothing) { InternalFree(nullptr); }
 
+// A block grown from nothing, from a small class to a large block, and from
+// a large block to a larger one (its pages moved, not copied) keeps its
+// bytes, and the larger block is whole and can be freed.
+TEST(InternalAlloc, ReallocKeepsTheBytesAcrossEveryKindOfBlock) {
+  const uptr kSizes[] = {100, 100 << 10, 10 << 20, 24 << 20};
+  char *p = static_cast<char *>(InternalRealloc(nullptr, 0, kSizes[0]));
+  uptr size = kSizes[0];
+  for (uptr k = 0; k < size; k++)
+    p[k] = static_cast<char>(k % 253);
+  for (uptr next : kSizes) {
+    if (next == size)
+      continue;
+    p = static_cast<char *>(InternalRealloc(p, size, next));
+    ASSERT_NE(nullptr, p);
+    EXPECT_EQ(0u, reinterpret_cast<uptr>(p) % 16) << next;
+    for (uptr k = 0; k < size; k++)
+      ASSERT_EQ(static_cast<char>(k % 253), p[k]) << next << " @" << k;
+    for (uptr k = size; k < next; k++)
+      p[k] = static_cast<char>(k % 253);
+    size = next;
+  }
+  InternalFree(p);
+}
+
 } // namespace
 } // namespace hrace

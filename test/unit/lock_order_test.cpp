@@ -98,6 +98,33 @@ TEST_F(LockOrderGraphTest, ARemovedLockTakesItsEdgesAlong) {
   EXPECT_EQ(0x1004u, identity.addr);
 }
 
+// A lock's first two edges on a side are kept in its node, the rest on the
+// heap: edges past those two are found, searched and removed as well, and
+// a node slot reused after a lock with a heap list keeps working.
+TEST_F(LockOrderGraphTest, EdgesPastTheTwoInPlaceAreFoundSearchedAndRemoved) {
+  for (LockId to = 2; to <= 6; to++)
+    ASSERT_TRUE(Add(1, to).empty());
+  for (LockId from = 7; from <= 11; from++)
+    ASSERT_TRUE(Add(from, 6).empty());
+  // The search from 1 reaches 6 by its fifth edge out.
+  EXPECT_EQ((std::vector<LockId>{6, 1}), Add(6, 1));
+  graph.RemoveLock(4);
+  EXPECT_FALSE(graph.HasEdge(1, 4));
+  for (LockId to : {2u, 3u, 5u, 6u})
+    EXPECT_TRUE(graph.HasEdge(1, to)) << to;
+  graph.RemoveLock(9);
+  for (LockId from : {7u, 8u, 10u, 11u})
+    EXPECT_TRUE(graph.HasEdge(from, 6)) << from;
+  EXPECT_EQ(11u - 2u, graph.edge_count());
+  graph.RemoveLock(1);
+  EXPECT_EQ(4u, graph.edge_count());
+  // Lock 12 may take lock 1's slot, with its list on the heap, now empty.
+  EXPECT_TRUE(Add(12, 2).empty());
+  EXPECT_TRUE(Add(12, 3).empty());
+  EXPECT_TRUE(Add(12, 5).empty());
+  EXPECT_EQ((std::vector<LockId>{5, 12}), Add(5, 12));
+}
+
 TEST_F(LockOrderGraphTest, ManyLocksChurnWithoutGrowingTheGraph) {
   for (LockId i = 1; i <= 100000; i += 2) {
     Add(i, i + 1);
