@@ -135,18 +135,19 @@ void LockOrderGraph::IndexMap::Erase(u64 key) {
 // --- EdgeList ---------------------------------------------------------------
 
 void LockOrderGraph::EdgeList::Push(u32 edge) {
-  if (!capacity && size < kInline) {
-    inline_items[size++] = edge;
-    return;
-  }
   if (!capacity) {
+    if (size < kInline) {
+      inline_items[size++] = edge;
+      return;
+    }
     // The list leaves its place for the heap, with room to grow.
     u32 *grown = static_cast<u32 *>(InternalAlloc(4 * kInline * sizeof(u32)));
     internal_memcpy(grown, inline_items, size * sizeof(u32));
     heap = grown;
     capacity = 4 * kInline;
+  } else {
+    GrowArray(&heap, &capacity, size + 1);
   }
-  GrowArray(&heap, &capacity, size + 1);
   heap[size++] = edge;
 }
 

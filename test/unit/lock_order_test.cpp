@@ -106,8 +106,11 @@ TEST_F(LockOrderGraphTest, EdgesPastTheTwoInPlaceAreFoundSearchedAndRemoved) {
     ASSERT_TRUE(Add(1, to).empty());
   for (LockId from = 7; from <= 11; from++)
     ASSERT_TRUE(Add(from, 6).empty());
-  // The search from 1 reaches 6 by its fifth edge out.
+  // The search from 1 reaches 6 by its fifth edge out, and 2 and 3 by the
+  // two that moved from the node to the heap.
   EXPECT_EQ((std::vector<LockId>{6, 1}), Add(6, 1));
+  EXPECT_EQ((std::vector<LockId>{2, 1}), Add(2, 1));
+  EXPECT_EQ((std::vector<LockId>{3, 1}), Add(3, 1));
   graph.RemoveLock(4);
   EXPECT_FALSE(graph.HasEdge(1, 4));
   for (LockId to : {2u, 3u, 5u, 6u})
@@ -115,10 +118,11 @@ TEST_F(LockOrderGraphTest, EdgesPastTheTwoInPlaceAreFoundSearchedAndRemoved) {
   graph.RemoveLock(9);
   for (LockId from : {7u, 8u, 10u, 11u})
     EXPECT_TRUE(graph.HasEdge(from, 6)) << from;
-  EXPECT_EQ(11u - 2u, graph.edge_count());
+  EXPECT_EQ(13u - 2u, graph.edge_count());
   graph.RemoveLock(1);
   EXPECT_EQ(4u, graph.edge_count());
-  // Lock 12 may take lock 1's slot, with its list on the heap, now empty.
+  // Lock 12 takes lock 1's slot (freed last, reused first), with its list
+  // on the heap, now empty.
   EXPECT_TRUE(Add(12, 2).empty());
   EXPECT_TRUE(Add(12, 3).empty());
   EXPECT_TRUE(Add(12, 5).empty());
