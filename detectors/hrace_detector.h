@@ -53,6 +53,11 @@ enum class RaceCause : u8 {
   // One of the accesses is atomic, the other plain, and neither happens
   // before the other (hrace_msm_atomic.h).
   kAtomicUnordered,
+  // A write of a shared-read location by the thread whose read the cell
+  // remembers, which has learned nothing from other threads since: the
+  // other readers' reads do not happen before it, and no lock is common to
+  // all (msm=short). The cell names those readers, not their segments.
+  kReadersUnordered,
 };
 
 // What the report needs to explain the race and find the previous access.
@@ -64,10 +69,12 @@ struct RaceInfo {
   SegmentId prev_segment;
   AccessKind prev_kind;
   bool prev_atomic;
-  // kLockSetEmpty: the candidate set before this access, and this access's
-  // locks.
+  // kLockSetEmpty, kReadersUnordered: the candidate set before this
+  // access, and this access's locks.
   LockSetId candidates;
   LockSetId access_locks;
+  // kReadersUnordered (prev_segment is 0): one of the other readers.
+  u32 prev_thread;
 };
 
 // Every machine's no-op write as the inline test (InlineNoopTest):

@@ -77,6 +77,28 @@ bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg) {
       });
 }
 
+bool OthersReadUnordered(ThreadState *thr, const AccessContext &ac,
+                         SegmentId seg, SetId threads, u32 *reader) {
+  if (!seg || threads == kThreadSetOverflow)
+    return false;
+  SegmentInfo first = ctx->segments.Get(seg);
+  // An acquire in the segment of the read itself may have come after it.
+  if (first.thread_id != thr->thread_id ||
+      first.clock <= thr->last_acquire_clock)
+    return false;
+  u32 n;
+  const u32 *ids = ctx->threadsets.Members(threads, &n);
+  *reader = thr->thread_id;
+  for (u32 i = 0; i < n && *reader == thr->thread_id; i++)
+    *reader = ids[i] & ~kThreadTag;
+  if (*reader == thr->thread_id)
+    return false;
+  const HandoffEdges &edges = thr->relations.handoffs;
+  uptr beg, size;
+  return edges.empty() || !FindHeapBlock(ac.addr, &beg, &size) ||
+         !edges.AnyInScope(beg, beg + size);
+}
+
 bool AloneAfterJoins(ThreadState *thr, SetId threads) {
   if (threads == kThreadSetOverflow)
     return false;

@@ -70,6 +70,15 @@ ALWAYS_INLINE bool HandedOver(ThreadState *thr, const AccessContext &ac,
          OrderedByHandoff(thr, ac.addr, seg);
 }
 
+// A shared location's thread set `threads` holds a thread other than t
+// (*reader), and `seg`, the first read the location remembers, is t's own,
+// after t last learned anything from another thread. Every other member
+// read the location after that read (the cell held it), so no read of
+// theirs happens before t's current access; a hand-off edge in the
+// location's scope could order one, so the answer is no where there is any.
+bool OthersReadUnordered(ThreadState *thr, const AccessContext &ac,
+                         SegmentId seg, SetId threads, u32 *reader);
+
 // S u {t}.
 ALWAYS_INLINE SetId AddThread(ThreadState *thr, SetId threads) {
   return thr->set_ops.Insert(&ctx->threadsets, threads,
@@ -101,6 +110,7 @@ ALWAYS_INLINE ShadowCell Race(RaceInfo *race, RaceCause cause,
   race->prev_kind = kind;
   race->candidates = candidates;
   race->access_locks = locks;
+  race->prev_thread = 0;
   return ShadowCell::Make(CellState::kRace, 0, 0);
 }
 

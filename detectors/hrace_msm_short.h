@@ -30,7 +30,11 @@
 //   ERaW    w       not R hb otherwise     Race   report R (or W if only W is
 //                                                 unprotected)
 //   SR      r       -                      SR     C &= L, S += t
-//   SR      w       TS hb cur or C&L!={}   SM     C &= L, S += t
+//   SR      w       C & L != {}            SM     C &= L, S += t
+//   SR      w       TS hb cur, C&L == {}   SM     C &= L, S += t
+//   SR      w       TS is t's, after t's
+//                   last acquire, S has
+//                   another t', C&L == {}  Race   report a read of t'
 //   SR      w       not hb, C & L == {}    Race   report
 //   SM      r / w   C & L != {}            SM     C &= L, S += t
 //   SM      r / w   C & L == {}, TS hb cur ER/EW  TS = cur, Lo = L
@@ -52,6 +56,11 @@
 //     4.2.5); here Lo = {} makes C empty and the race is reported.
 //   - a read by the owner in its own segment keeps Exclusive-Write, so a
 //     concurrent reader still meets the write.
+//   - a write to Shared-Read by the thread whose read TS is, with nothing
+//     acquired since that read, is a race with the other readers: each of
+//     them read after TS (the cell held it), so none of their reads can
+//     happen before the write. The paper goes to SM ("TS hb cur" holds
+//     trivially), and the writer's next access takes the location back.
 //   - an ordered read of a write does not forget the write:
 //     Exclusive-Read-after-Write (ERaW) keeps both segments, and whether
 //     each access held locks (Lr, Lw: one bit each, the lock sets do not
@@ -192,11 +201,20 @@ struct MsmShort {
       bool ordered = HappensBefore(thr, ts) || HandedOver(thr, ac, ts);
       if (ordered && state == CellState::kSharedModified)
         return Exclusive(thr, write, locks);
-      if (ordered)
-        return ShadowCell::Make(CellState::kSharedModified, ts,
-                                SharedAux(remaining, with_me));
-      return Race(race, RaceCause::kLockSetEmpty, ts, AccessKind::kAny,
-                  candidates, locks);
+      if (!ordered)
+        return Race(race, RaceCause::kLockSetEmpty, ts, AccessKind::kAny,
+                    candidates, locks);
+      // TS orders the write trivially when it is the writer's own read; the
+      // other readers are what it must be ordered after.
+      u32 reader;
+      if (OthersReadUnordered(thr, ac, ts, threads, &reader)) {
+        ShadowCell raced = Race(race, RaceCause::kReadersUnordered, 0,
+                                AccessKind::kRead, candidates, locks);
+        race->prev_thread = reader;
+        return raced;
+      }
+      return ShadowCell::Make(CellState::kSharedModified, ts,
+                              SharedAux(remaining, with_me));
     }
     default:
       return c;

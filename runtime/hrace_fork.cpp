@@ -74,8 +74,7 @@ void ForkChildAfter(ThreadState *thr) {
     }
     thr->context->os_tid = static_cast<int>(syscall(SYS_gettid));
   }
-  thr->acquires++;
-  thr->noops.Invalidate();
+  thr->Learned();
   ReportsForkChild();
   SymbolizerForkChild();
   DeferredSignalsForkChild(thr);

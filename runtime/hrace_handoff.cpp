@@ -50,9 +50,7 @@ bool HandoffEdges::MayOrder(u32 slot, Clock clock) const {
 bool HandoffEdges::Orders(u32 slot, Clock clock, uptr beg, uptr end) const {
   for (u32 i = 0; i < size(); i++) {
     const Edge &e = edges_[i];
-    bool in_scope = (e.location >= beg && e.location < end) ||
-                    (e.value && e.value >= beg && e.value < end);
-    if (in_scope && e.clock.Get(slot) >= clock)
+    if (InScope(e.location, e.value, beg, end) && e.clock.Get(slot) >= clock)
       return true;
   }
   return false;

@@ -50,6 +50,13 @@ public:
   static constexpr u32 kMax = 32;
   static constexpr u32 kMaxCandidates = 64;
 
+  // An edge or candidate covers the block of its location and of its
+  // value (0 when the read was not pointer-sized).
+  static bool InScope(uptr location, uptr value, uptr beg, uptr end) {
+    return (location >= beg && location < end) ||
+           (value && value >= beg && value < end);
+  }
+
   struct Candidate {
     uptr lock;
     uptr location;
@@ -69,9 +76,7 @@ public:
     for (u32 i = 0; i < n; i++) {
       const Candidate &c =
           candidates_[(candidate_count_ - 1 - i) % kMaxCandidates];
-      bool in_scope = (c.location >= beg && c.location < end) ||
-                      (c.value && c.value >= beg && c.value < end);
-      if (in_scope && fn(c))
+      if (InScope(c.location, c.value, beg, end) && fn(c))
         return true;
     }
     return false;
@@ -80,6 +85,15 @@ public:
   // The thread read `location` (which held `value`, 0 when it was not
   // pointer-sized) and so is ordered after `clock` for the memory they name.
   void Add(const ClockRef &clock, uptr location, uptr value);
+
+  // Some edge or candidate names memory in [beg, end).
+  bool AnyInScope(uptr beg, uptr end) const {
+    for (u32 i = 0; i < size(); i++)
+      if (InScope(edges_[i].location, edges_[i].value, beg, end))
+        return true;
+    return FindCandidate(beg, end,
+                         [](const Candidate &) { return true; });
+  }
 
   // Some edge knows the point (slot, clock) of a thread's history.
   bool MayOrder(u32 slot, Clock clock) const;

@@ -257,6 +257,22 @@ const char *KindName(AccessKind kind) {
                                      : "access";
 }
 
+// The segment of thread_id's latest read of [addr, addr+size) in this
+// generation, or 0: a race with readers the cell does not keep segments of.
+SegmentId LatestRead(u32 thread_id, uptr addr, uptr size) {
+  ThreadContext *tc;
+  {
+    SpinMutexLock l(ctx->threads.mutex());
+    tc = ctx->threads.FindByThreadId(thread_id);
+  }
+  AccessRecord read;
+  SegmentId seg;
+  if (!tc || !tc->trace.FindLatestAccess(ctx->segments.generation(), addr,
+                                         size, AccessKind::kRead, &read, &seg))
+    return 0;
+  return seg;
+}
+
 // One sentence on why the state machine called this a race.
 void ExplainCause(ReportDesc *r, const RaceInfo &race) {
   char text[sizeof(ReportSection::text)];
@@ -270,6 +286,14 @@ void ExplainCause(ReportDesc *r, const RaceInfo &race) {
   } else if (race.cause == RaceCause::kUnordered) {
     out.Append("the previous access does not happen before this one and "
                "no lock protects both.");
+  } else if (race.cause == RaceCause::kReadersUnordered) {
+    out.Append("the candidate lock set ");
+    PrintLockSet(&out, race.candidates);
+    out.Append(" of this shared location ran empty: this write holds ");
+    PrintLockSet(&out, race.access_locks);
+    out.Append(", and other threads read the location after this thread "
+               "did, while it has learned nothing from other threads "
+               "since.");
   } else {
     out.Append("the candidate lock set ");
     PrintLockSet(&out, race.candidates);
@@ -382,14 +406,20 @@ void EmitReport(const ReportDesc &r) {
 void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
                 bool atomic, const RaceInfo &race) {
   ScopedInRuntime in_rtl;
-  SegmentInfo prev_seg = ctx->segments.Get(race.prev_segment);
+  SegmentId prev_segment = race.prev_segment;
+  u32 prev_thread = race.prev_thread;
+  if (race.cause == RaceCause::kReadersUnordered)
+    prev_segment = LatestRead(prev_thread, addr, size);
+  SegmentInfo prev_seg = ctx->segments.Get(prev_segment);
+  if (prev_segment)
+    prev_thread = prev_seg.thread_id;
   ThreadContext *prev_tc = ctx->threads.ContextOfSlot(prev_seg.slot);
   AccessRecord prev;
-  bool have_prev = prev_tc && prev_tc->trace.FindAccess(
-                                  race.prev_segment,
-                                  GenerationOf(race.prev_segment,
-                                               ctx->segments.generation()),
-                                  addr, size, race.prev_kind, &prev);
+  bool have_prev = prev_segment && prev_tc &&
+                   prev_tc->trace.FindAccess(
+                       prev_segment,
+                       GenerationOf(prev_segment, ctx->segments.generation()),
+                       addr, size, race.prev_kind, &prev);
   SpinMutexLock l(&reports.mu);
   if (AlreadyReported(pc, have_prev ? prev.pc : 0))
     return;
@@ -411,7 +441,7 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
              KindName(prev.is_write ? AccessKind::kWrite : AccessKind::kRead));
     ReportSection *s = AddAccess(&r, SectionRole::kPreviousAccess, prev_what,
                                  prev.is_write, prev.is_atomic, prev.addr,
-                                 prev.size, prev_seg.thread_id, prev.locks);
+                                 prev.size, prev_thread, prev.locks);
     // The access's own frame, then as many callers as history_depth shows.
     stack[0] = prev.pc;
     bool lost = false;
@@ -423,16 +453,16 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
     ReportSection *s =
         r.Add(SectionRole::kPreviousAccess, "Previous %s%s by thread T%u",
               race.prev_atomic ? "atomic " : "", KindName(race.prev_kind),
-              prev_seg.thread_id);
-    s->thread = static_cast<int>(prev_seg.thread_id);
+              prev_thread);
+    s->thread = static_cast<int>(prev_thread);
     s->has_stack = true;
     s->missing = "<not in the thread's recent history>";
   }
   ExplainCause(&r, race);
   DescribeLocation(&r, addr);
   DescribeThread(&r, thr->thread_id);
-  if (prev_seg.thread_id != thr->thread_id)
-    DescribeThread(&r, prev_seg.thread_id);
+  if (prev_thread != thr->thread_id)
+    DescribeThread(&r, prev_thread);
   EmitReport(r);
 }
 

@@ -311,16 +311,14 @@ void AcquireClock(ThreadState *thr, const VectorClock &clock) {
   if (UNLIKELY(ndr_enabled))
     NdrSyncEvent(thr);
   thr->vc.Join(clock);
-  thr->acquires++;
-  thr->noops.Invalidate();
+  thr->Learned();
 }
 
 void AcquireClock(ThreadState *thr, const ClockRef &clock) {
   if (UNLIKELY(ndr_enabled))
     NdrSyncEvent(thr);
   clock.JoinInto(&thr->vc);
-  thr->acquires++;
-  thr->noops.Invalidate();
+  thr->Learned();
 }
 
 bool EndedBefore(ThreadState *thr, u32 thread_id) {
@@ -613,10 +611,9 @@ void ThreadStart(ThreadState *thr, ThreadContext *tc) {
   thr->shadow_stack = tc->shadow_stack;
   thr->stack_depth = 0;
   thr->vc.CopyFrom(tc->sync_clock);
-  thr->acquires++;
-  thr->noops.Invalidate();
   thr->previous_owner_clock = tc->sync_clock.Get(tc->slot);
   thr->clock = tc->last_clock;
+  thr->Learned();
   GetThreadStackBounds(&tc->stack_beg, &tc->stack_end);
   // glibc reuses the stacks (and TLS) of finished threads: what the previous
   // owner did there is not this thread's history.

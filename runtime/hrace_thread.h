@@ -127,6 +127,16 @@ struct ThreadState {
   // Bumped whenever vc learns something: memoised answers that depend on
   // what this thread knows (the join rule) are keyed by it.
   u32 acquires = 0;
+  // The thread's own clock (its segment's) when vc last learned something:
+  // an access made in a later segment knows nothing of other threads that
+  // the thread did not know before it (msm=short's Shared-Read write row).
+  Clock last_acquire_clock = 0;
+  // vc learned something (or may have).
+  void Learned() {
+    acquires++;
+    last_acquire_clock = clock;
+    noops.Invalidate();
+  }
   VectorClock vc;
   // Fences (hrace_atomic.cpp): what the thread's relaxed reads read, for
   // its acquire fences, and its clock at its last release fence, for its

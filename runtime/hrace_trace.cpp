@@ -57,8 +57,8 @@ void Trace::StartGeneration(u32 generation) {
   StoreRelease(&start_count_, n + 1);
 }
 
-bool Trace::FindAccess(SegmentId seg, u32 generation, uptr addr, uptr size,
-                       AccessKind kind, AccessRecord *out) const {
+bool Trace::GenerationRange(u32 generation, u64 *beg_out,
+                            u64 *end_out) const {
   if (!events_)
     return false;
   u64 end = LoadAcquire(&pos_);
@@ -82,7 +82,15 @@ bool Trace::FindAccess(SegmentId seg, u32 generation, uptr addr, uptr size,
     if (pos > beg)
       beg = pos;
   }
-  if (!known || beg >= end)
+  *beg_out = beg;
+  *end_out = end;
+  return known && beg < end;
+}
+
+bool Trace::FindAccess(SegmentId seg, u32 generation, uptr addr, uptr size,
+                       AccessKind kind, AccessRecord *out) const {
+  u64 beg, end;
+  if (!GenerationRange(generation, &beg, &end))
     return false;
   // Events are appended in time order and the segment ids of a slot's
   // threads only grow within a generation, so the events of `seg` are one
@@ -104,10 +112,29 @@ bool Trace::FindAccess(SegmentId seg, u32 generation, uptr addr, uptr size,
     SegmentId s;
     if (!ReadEvent(pos, &r, &s) || s != seg)
       return false;
-    if ((kind != AccessKind::kAny && r.is_write != (kind == AccessKind::kWrite)) ||
-        r.addr >= addr + size || addr >= r.addr + r.size)
+    if (!Overlaps(r, kind, addr, size))
       continue;
     *out = r;
+    return true;
+  }
+  return false;
+}
+
+bool Trace::FindLatestAccess(u32 generation, uptr addr, uptr size,
+                             AccessKind kind, AccessRecord *out,
+                             SegmentId *seg) const {
+  u64 beg, end;
+  if (!GenerationRange(generation, &beg, &end))
+    return false;
+  for (u64 pos = end; pos-- > beg;) {
+    AccessRecord r;
+    SegmentId s;
+    if (!ReadEvent(pos, &r, &s))
+      return false;
+    if (!Overlaps(r, kind, addr, size))
+      continue;
+    *out = r;
+    *seg = s;
     return true;
   }
   return false;

@@ -61,8 +61,22 @@ public:
   // `generation`, overlapping [addr, addr+size).
   bool FindAccess(SegmentId seg, u32 generation, uptr addr, uptr size,
                   AccessKind kind, AccessRecord *out) const;
+  // The most recent access of `kind` of generation `generation`, in any
+  // segment, overlapping [addr, addr+size), and its segment: for a race
+  // whose cell names the other threads but none of their segments.
+  bool FindLatestAccess(u32 generation, uptr addr, uptr size, AccessKind kind,
+                        AccessRecord *out, SegmentId *seg) const;
 
 private:
+  // [*beg, *end): the positions still in the ring whose events are of
+  // `generation`; false when none is.
+  bool GenerationRange(u32 generation, u64 *beg, u64 *end) const;
+  static bool Overlaps(const AccessRecord &r, AccessKind kind, uptr addr,
+                       uptr size) {
+    return (kind == AccessKind::kAny ||
+            r.is_write == (kind == AccessKind::kWrite)) &&
+           r.addr < addr + size && addr < r.addr + r.size;
+  }
   // Event `pos` if it is still in the ring, with its segment.
   bool ReadEvent(u64 pos, AccessRecord *out, SegmentId *seg) const;
 

@@ -71,7 +71,7 @@ public:
   // What an acquire of `from`'s clock does (AcquireClock, hrace_rtl.cpp).
   void Acquire(const Thread &from) {
     vc.Join(from.vc);
-    acquires++;
+    Learned();
   }
   // In the hybrid machines a lock only changes the lock set; an unlock also
   // starts a new segment of the thread, ordering nothing for other threads

@@ -471,6 +471,49 @@ TEST_F(MsmShortTest, SharedReadUnorderedUnprotectedWriteIsRace) {
                        LockSet({kM}), kEmptyLockSet));
 }
 
+// SR  w  TS is t's, after t's last acquire, S has t'  Race  a read of t'
+TEST_F(MsmShortTest, SharedReadWriteByTheFirstReaderIsRaceWithTheOthers) {
+  // a read first, b after it (the cell held a's read): however TS orders
+  // a's write, b's read cannot happen before it.
+  ShadowCell cell = SharedRead(a.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  EXPECT_CELL(Race(), Write(cell, &a));
+  EXPECT_TRUE(Reported(RaceCause::kReadersUnordered, 0, AccessKind::kRead,
+                       LockSet({kM}), kEmptyLockSet));
+  EXPECT_EQ(b.thread_id, race.prev_thread);
+}
+
+TEST_F(MsmShortTest, SharedReadFirstReaderAcquiredBeforeItsReadWriteIsRace) {
+  Order(&b, &a);
+  a.NewSegment();
+  ShadowCell cell = SharedRead(a.segment, LockSet({kM}), ThreadSet({&a, &b}));
+  EXPECT_CELL(Race(), Write(cell, &a));
+  EXPECT_TRUE(Reported(RaceCause::kReadersUnordered, 0, AccessKind::kRead,
+                       LockSet({kM}), kEmptyLockSet));
+}
+
+TEST_F(MsmShortTest, SharedReadFirstReaderThatAcquiredSinceGoesSharedModified) {
+  SegmentId ts = a.segment;
+  ShadowCell cell = SharedRead(ts, LockSet({kM}), ThreadSet({&a, &b}));
+  // In the segment of its read: the acquire may have come after it, and b
+  // may have released after its own read.
+  Order(&b, &a);
+  EXPECT_CELL(SharedModified(ts, kEmptyLockSet, ThreadSet({&a, &b})),
+              Write(cell, &a));
+  EXPECT_FALSE(race.found);
+  a.NewSegment();
+  EXPECT_CELL(SharedModified(ts, kEmptyLockSet, ThreadSet({&a, &b})),
+              Write(cell, &a));
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmShortTest, SharedReadWriteByItsOnlyReaderGoesSharedModified) {
+  SegmentId ts = a.segment;
+  ShadowCell cell = SharedRead(ts, LockSet({kM}), ThreadSet({&a}));
+  EXPECT_CELL(SharedModified(ts, kEmptyLockSet, ThreadSet({&a})),
+              Write(cell, &a));
+  EXPECT_FALSE(race.found);
+}
+
 TEST_F(MsmShortTest, SharedReadWriteUnderReadHeldLockIsRace) {
   c.ReadLock(kM);
   ShadowCell cell = SharedRead(a.segment, LockSet({kM}), ThreadSet({&a, &b}));
