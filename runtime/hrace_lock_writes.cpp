@@ -104,25 +104,37 @@ u32 LockWrites::FreeRecord() {
     if (!Records()[r].refs)
       return r;
   // Every record is used by a location or is the evicted summary, so there
-  // are fewer than kMaxEntries + 1 of them.
+  // are fewer than kMaxEntries + 2 of them.
   u32 r = record_capacity_;
-  Grow(entry_capacity_, Grown(record_capacity_, kMaxEntries + 1));
+  Grow(entry_capacity_, Grown(record_capacity_, kMaxEntries + 2));
+  return r;
+}
+
+u32 LockWrites::NewSummary() {
+  u32 r = FreeRecord();
+  Records()[r].refs = 1;
+  Records()[r].seq = 0;
   return r;
 }
 
 void LockWrites::FoldEvicted(u32 i) {
   u64 e = Entries()[i];
   if (evicted_record_ == kNone) {
-    u32 r = FreeRecord();
-    Records()[r].refs = 1;
-    Records()[r].seq = 0;
-    evicted_record_ = static_cast<u8>(r);
+    evicted_record_ = static_cast<u8>(NewSummary());
+    evicted_plain_record_ = static_cast<u8>(NewSummary());
   }
-  Record &evicted = Records()[evicted_record_];
   const Record &gone = Records()[RecordOf(e)];
-  evicted.clock.Join(gone.clock);
-  if (gone.seq > evicted.seq)
-    evicted.seq = gone.seq;
+  auto fold = [](Record *summary, const ClockRef &clock, u32 seq) {
+    summary->clock.Join(clock);
+    if (seq > summary->seq)
+      summary->seq = seq;
+  };
+  fold(&Records()[evicted_record_], gone.clock, gone.seq);
+  // A record joined into by a later section keeps its plain writer apart.
+  if (gone.replaced.empty())
+    fold(&Records()[evicted_plain_record_], gone.clock, gone.seq);
+  else
+    fold(&Records()[evicted_plain_record_], gone.replaced, gone.replaced_seq);
   evicted_filter_ |= FilterBit(GranuleOf(e));
 }
 
@@ -176,6 +188,7 @@ void LockWrites::Publish(uptr addr, uptr size, const ClockRef &clock,
       i = Insert(key);
     u32 r = last_record_;
     bool same_section = r < record_capacity_ && r != evicted_record_ &&
+                        r != evicted_plain_record_ &&
                         Records()[r].refs && Records()[r].seq == seq &&
                         Records()[r].replaced.empty() &&
                         Records()[r].clock.SameAs(clock);
@@ -197,7 +210,7 @@ void LockWrites::Free() {
   block_ = nullptr;
   count_ = entry_capacity_ = record_capacity_ = next_evicted_ = 0;
   last_record_ = 0;
-  evicted_record_ = kNone;
+  evicted_record_ = evicted_plain_record_ = kNone;
   evicted_filter_ = 0;
   sections_ = 0;
 }

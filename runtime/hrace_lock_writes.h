@@ -92,9 +92,9 @@ public:
   // no later than `seq`; else nothing (the value read was replaced since).
   // A location the map no longer holds, but may have held (its granule is
   // in the filter of those evicted), yields what the writers of every
-  // evicted location knew, if they all came no later than `seq`: a tree
-  // node's lock sees every child's fields written in its sections, and
-  // keeps the last 64.
+  // evicted location knew, if they all came no later than `seq`, or else
+  // what their plain writers knew, if those did: a tree node's lock sees
+  // every child's fields written in its sections, and keeps the last 64.
   template <typename Fn>
   void ForEachWriterAsOf(uptr addr, uptr size, u32 seq, Fn fn) const {
     bool held = false;
@@ -109,8 +109,11 @@ public:
         !(evicted_filter_ & FilterBit(addr & ~(kRelationGranule - 1))))
       return;
     const Record &evicted = Records()[evicted_record_];
+    const Record &plain = Records()[evicted_plain_record_];
     if (evicted.seq <= seq)
       fn(evicted.clock);
+    else if (plain.seq <= seq)
+      fn(plain.clock);
   }
 
   u32 size() const { return count_; }
@@ -199,6 +202,8 @@ private:
   // Entry i is evicted: its record's clock and section join the evicted
   // summary, its granule the filter.
   void FoldEvicted(u32 i);
+  // An empty evicted summary, referenced once (by the map).
+  u32 NewSummary();
   static u32 FilterBit(uptr granule) { return 1u << ((granule >> 3) & 31); }
   // The entry holding `key`, or count_.
   u32 Find(u64 key) const;
@@ -227,6 +232,14 @@ private:
   // latest of their sections as its seq (kNone until the first eviction);
   // the map holds its one reference.
   u8 evicted_record_ = kNone;
+  // The same for what their plain writers knew (a counter's first writer,
+  // not the incrementers that joined in since): a counter that every
+  // section bumps carries the latest section into the summary when it is
+  // evicted, and a reader of an older evicted location, checked a moment
+  // after its section, would find the summary too new (freqmine: a tree
+  // node's children's fields, read just before the next node is locked).
+  // Set with evicted_record_.
+  u8 evicted_plain_record_ = kNone;
 };
 
 } // namespace hrace

@@ -306,6 +306,27 @@ TEST_F(LockWritesAsOfTest, AnEvictedLocationYieldsWhatItsEvictedWritersKnew) {
   EXPECT_EQ(Found({{3, 0}}), AsOf(kFlag + 16, 8, 66));
 }
 
+// A counter bumped after the reader's section, then evicted, takes the
+// summary of what evicted writers knew past that section; the reader of an
+// older evicted location still gets what their plain writers knew (a tree
+// node's child read just before the next node is locked, while another
+// thread bumps a sibling's count).
+TEST_F(LockWritesAsOfTest, AnEvictedCounterBumpedLaterLeavesThePlainWriters) {
+  uptr counter = kFlag + 8;
+  Publish(kFlag, 8, Clock(0, 1), false);
+  Publish(counter, 8, Clock(0, 2), true);
+  for (u32 i = 0; i < LockWrites::kMaxEntries - 1; i++)
+    Publish(kFlag + 16 + 8 * i, 8, Clock(0, 2), false);
+  // kFlag is gone, in section 65; the reader's section is that one.
+  u32 reader = 65;
+  Publish(counter, 8, Clock(1, 9), true);
+  Publish(kFlag + 16 + 8 * LockWrites::kMaxEntries, 8, Clock(0, 2), false);
+  // The counter is gone too, bumped in section 66.
+  EXPECT_EQ(Found({{2, 0}}), AsOf(kFlag, 8, reader));
+  EXPECT_EQ(Found({{2, 9}}), AsOf(kFlag, 8, reader + 1));
+  EXPECT_EQ(Found({{2, 0}}), AsOf(counter, 8, reader));
+}
+
 // A join into a location its section shares with others copies the
 // section's record, with what the plain writer knew.
 TEST_F(LockWritesAsOfTest, AJoinIntoASharedRecordKeepsThePlainWriter) {
