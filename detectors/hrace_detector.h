@@ -60,6 +60,8 @@ enum class RaceCause : u8 {
   kReadersUnordered,
 };
 
+constexpr u32 kAnyOtherThread = ~0u;
+
 // What the report needs to explain the race and find the previous access.
 struct RaceInfo {
   bool found;
@@ -73,7 +75,8 @@ struct RaceInfo {
   // access, and this access's locks.
   LockSetId candidates;
   LockSetId access_locks;
-  // kReadersUnordered (prev_segment is 0): one of the other readers.
+  // kReadersUnordered (prev_segment is 0): one of the other readers, or
+  // kAnyOtherThread where the cell does not say which threads read.
   u32 prev_thread;
 };
 

@@ -14,6 +14,8 @@
 //   New             -              -
 //   ExclusiveWrite  last write W   -      (no read since W)
 //   ExclusiveRead   last write W   last read R (W happens before R, or W = 0)
+//   ExclusiveRead-  last write W   read R, and since R a read of another
+//     AndOthers (ERO)                     thread that R does not happen before
 //   Race            -              -      (reported; not checked again)
 //
 //   access  state            condition              next            effect
@@ -23,19 +25,31 @@
 //   read    ExclusiveWrite   not W hb cur           Race            report W
 //   read    ExclusiveRead    R = cur                (no change)
 //   read    ExclusiveRead    W, R hb cur            ExclusiveRead   R = cur
-//   read    ExclusiveRead    W hb cur, not R hb cur (no change)     keeps R
+//   read    ExclusiveRead    W hb cur, not R hb cur ERO             keeps R
+//   read    ERO              R = cur                (no change)
+//   read    ERO              W, R hb cur, R is t's,
+//                            no acquire since R     ERO             R = cur
+//   read    ERO              W, R hb cur otherwise  ExclusiveRead   R = cur
+//   read    ERO              W hb cur, not R hb cur (no change)     keeps R
 //   read    ExclusiveRead    not W hb cur           Race            report W
 //   write   New              -                      ExclusiveWrite  W = cur
 //   write   ExclusiveWrite   W = cur                (no change)
 //   write   ExclusiveWrite   W hb cur               ExclusiveWrite  W = cur
 //   write   ExclusiveWrite   not W hb cur           Race            report W
 //   write   ExclusiveRead    R, W hb cur            ExclusiveWrite  W = cur
-//   write   ExclusiveRead    not R hb cur           Race            report R
-//   write   ExclusiveRead    not W hb cur           Race            report W
+//   write   ER, ERO          not R hb cur           Race            report R
+//   write   ER, ERO          not W hb cur           Race            report W
+//   write   ERO              R, W hb cur, R is t's,
+//                            no acquire since R     Race            report
+//                                                                   another
+//                                                                   thread's read
+//   write   ERO              R, W hb cur otherwise  ExclusiveWrite  W = cur
 //
 // Keeping one read instead of a read vector clock is the approximation: of
 // several unordered reads only the first is checked by a later write
-// (docs/design.md).
+// (docs/design.md). ERO narrows it: the reads ERO stands for came after R
+// (the cell held R), so when R's own thread writes without having acquired
+// anything since R, none of them happens before the write.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_MSM_HB_H
@@ -54,17 +68,20 @@ struct MsmHb {
       return true;
     if (s == CellState::kExclusiveWrite)
       return c.segment() == thr->segment;
-    return !write && s == CellState::kExclusiveRead &&
-           c.aux() == thr->segment;
+    return !write && IsExclusiveRead(s) && c.aux() == thr->segment;
   }
 
   // IsNoop as one masked compare: Exclusive-Write in cur for a write;
-  // for a read, Exclusive-Read whose read is cur (a thread reading again
-  // what another wrote; its own writes read again go to the runtime).
+  // for a read, Exclusive-Read or ERO whose read is cur (a thread reading
+  // again what another wrote; its own writes read again go to the runtime).
+  // The two states differ in bit 0 alone.
+  static_assert((static_cast<u32>(CellState::kExclusiveRead) ^
+                 static_cast<u32>(CellState::kExclusiveReadAndOthers)) == 1,
+                "ER and ERO share one masked compare");
   static constexpr InlineNoopTest InlineTest(SegmentId cur, bool write) {
     if (write)
       return WriteInlineTest(cur);
-    return {kGranuleAuxBits | ShadowCell::kStateMask,
+    return {kGranuleAuxBits | (ShadowCell::kStateMask & ~u64(1)),
             ShadowCell::Make(CellState::kExclusiveRead, 0, cur).raw()};
   }
 
@@ -75,8 +92,7 @@ struct MsmHb {
 
   static SegmentId LastWrite(ShadowCell c) {
     CellState s = c.state();
-    bool keeps_write =
-        s == CellState::kExclusiveWrite || s == CellState::kExclusiveRead;
+    bool keeps_write = s == CellState::kExclusiveWrite || IsExclusiveRead(s);
     return keeps_write ? c.segment() : 0;
   }
 
@@ -88,7 +104,8 @@ struct MsmHb {
   }
 
   // The latest access's thread: the write's, or the read's once there is
-  // one (the write it keeps happens before that read).
+  // one (the write it keeps happens before that read). ERO has none: its
+  // reader's write must meet the other readers (Transition).
   static SegmentId Owner(ShadowCell c) {
     CellState s = c.state();
     if (s == CellState::kExclusiveWrite)
@@ -126,6 +143,8 @@ struct MsmHb {
                       : ShadowCell::Make(CellState::kExclusiveRead,
                                          c.segment(), cur);
     case CellState::kExclusiveRead:
+    case CellState::kExclusiveReadAndOthers: {
+      bool others = c.state() == CellState::kExclusiveReadAndOthers;
       if (ac.write && !HappensBefore(thr, c.aux()))
         return Race(race, c.aux(), AccessKind::kRead);
       if (!HappensBefore(thr, c.segment()))
@@ -133,17 +152,46 @@ struct MsmHb {
       // Concurrent readers keep the first read: replacing it on every read
       // would make each reader rewrite the cell, and the cache line would
       // bounce between them, for a read no more telling than the one kept.
+      // The first of them only says it came.
       if (!ac.write && !HappensBefore(thr, c.aux()))
+        return others ? c
+                      : ShadowCell::Make(CellState::kExclusiveReadAndOthers,
+                                         c.segment(), c.aux());
+      bool unordered_others = others && NothingAcquiredSince(thr, c.aux());
+      if (ac.write && unordered_others) {
+        race->found = true;
+        race->cause = RaceCause::kReadersUnordered;
+        race->prev_segment = 0;
+        race->prev_kind = AccessKind::kRead;
+        race->prev_thread = kAnyOtherThread;
+        return ShadowCell::Make(CellState::kRace, 0, 0);
+      }
+      if (ac.write)
+        return ShadowCell::Make(CellState::kExclusiveWrite, cur, 0);
+      if (c.aux() == cur)
         return c;
-      return ac.write ? ShadowCell::Make(CellState::kExclusiveWrite, cur, 0)
-                      : ShadowCell::Make(CellState::kExclusiveRead,
-                                         c.segment(), cur);
+      return ShadowCell::Make(unordered_others
+                                  ? CellState::kExclusiveReadAndOthers
+                                  : CellState::kExclusiveRead,
+                              c.segment(), cur);
+    }
     default:
       return c;
     }
   }
 
 private:
+  static bool IsExclusiveRead(CellState s) {
+    return s == CellState::kExclusiveRead ||
+           s == CellState::kExclusiveReadAndOthers;
+  }
+
+  // `read` is a segment of thr, and thr has acquired nothing since it began.
+  static bool NothingAcquiredSince(ThreadState *thr, SegmentId read) {
+    SegmentInfo r = ctx->segments.Get(read);
+    return r.thread_id == thr->thread_id && r.clock > thr->last_acquire_clock;
+  }
+
   static ShadowCell Race(RaceInfo *race, SegmentId prev, AccessKind kind) {
     race->found = true;
     race->cause = RaceCause::kUnordered;

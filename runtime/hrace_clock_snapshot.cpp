@@ -80,11 +80,12 @@ void ClockRef::Assign(const ClockRef &other) {
   Assign(other.base(), other.slot(), other.clock_);
 }
 
-void ClockRef::JoinInto(VectorClock *clock) const {
-  if (base())
-    clock->Join(base()->clocks(), base()->size());
-  if (clock->Get(slot()) < clock_)
-    clock->Set(slot(), clock_);
+bool ClockRef::JoinInto(VectorClock *clock) const {
+  bool grew = base() && clock->Join(base()->clocks(), base()->size());
+  if (clock->Get(slot()) >= clock_)
+    return grew;
+  clock->Set(slot(), clock_);
+  return true;
 }
 
 void ClockRef::Join(const ClockRef &other) {

@@ -76,7 +76,8 @@ public:
   // other's).
   void Join(const ClockRef &other);
   // Adds what it knows to `clock`.
-  void JoinInto(VectorClock *clock) const;
+  // Returns whether `clock` grew.
+  bool JoinInto(VectorClock *clock) const;
   void Reset();
   bool empty() const { return !base(); }
   // Refers to the same snapshot, slot and clock as `other`.

@@ -257,20 +257,34 @@ const char *KindName(AccessKind kind) {
                                      : "access";
 }
 
-// The segment of thread_id's latest read of [addr, addr+size) in this
-// generation, or 0: a race with readers the cell does not keep segments of.
-SegmentId LatestRead(u32 thread_id, uptr addr, uptr size) {
-  ThreadContext *tc;
-  {
-    SpinMutexLock l(ctx->threads.mutex());
-    tc = ctx->threads.FindByThreadId(thread_id);
-  }
+// The segment of the latest read of [addr, addr+size) in this generation
+// by thread_id (by any thread but `self` for kAnyOtherThread), or 0: a race
+// with readers the cell does not keep segments of.
+SegmentId LatestRead(u32 thread_id, u32 self, uptr addr, uptr size) {
+  u32 generation = ctx->segments.generation();
   AccessRecord read;
   SegmentId seg;
-  if (!tc || !tc->trace.FindLatestAccess(ctx->segments.generation(), addr,
-                                         size, AccessKind::kRead, &read, &seg))
-    return 0;
-  return seg;
+  if (thread_id != kAnyOtherThread) {
+    ThreadContext *tc;
+    {
+      SpinMutexLock l(ctx->threads.mutex());
+      tc = ctx->threads.FindByThreadId(thread_id);
+    }
+    return tc && tc->trace.FindLatestAccess(generation, addr, size,
+                                            AccessKind::kRead, &read, &seg)
+               ? seg
+               : 0;
+  }
+  SpinMutexLock l(ctx->threads.mutex());
+  for (u32 slot = 0; slot < ctx->threads.slots_in_use(); slot++) {
+    ThreadContext *tc = ctx->threads.ContextOfSlot(slot);
+    // A joined thread's slot keeps its trace until the slot is reused.
+    if (tc && tc->thread_id != self &&
+        tc->trace.FindLatestAccess(generation, addr, size, AccessKind::kRead,
+                                   &read, &seg))
+      return seg;
+  }
+  return 0;
 }
 
 // One sentence on why the state machine called this a race.
@@ -281,6 +295,11 @@ void ExplainCause(ReportDesc *r, const RaceInfo &race) {
   if (race.cause == RaceCause::kAtomicUnordered) {
     out.Append("one access is atomic, the other is not, and neither "
                "happens before the other.");
+  } else if (ctx->flags.msm == Msm::kHb &&
+             race.cause == RaceCause::kReadersUnordered) {
+    out.Append("another thread read the location after this thread did, "
+               "and this thread has learned nothing from other threads "
+               "since.");
   } else if (ctx->flags.msm == Msm::kHb) {
     out.Append("neither access happens before the other.");
   } else if (race.cause == RaceCause::kUnordered) {
@@ -409,7 +428,7 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
   SegmentId prev_segment = race.prev_segment;
   u32 prev_thread = race.prev_thread;
   if (race.cause == RaceCause::kReadersUnordered)
-    prev_segment = LatestRead(prev_thread, addr, size);
+    prev_segment = LatestRead(prev_thread, thr->thread_id, addr, size);
   SegmentInfo prev_seg = ctx->segments.Get(prev_segment);
   if (prev_segment)
     prev_thread = prev_seg.thread_id;
@@ -449,6 +468,12 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
     u32 n = 1 + ctx->stacks.Get(prev.callers, stack + 1, shown - 1, &lost);
     r.AddStack(s, stack, n, false);
     s->frames_lost = lost;
+  } else if (prev_thread == kAnyOtherThread) {
+    ReportSection *s = r.Add(SectionRole::kPreviousAccess,
+                             "Previous %s by another thread",
+                             KindName(race.prev_kind));
+    s->has_stack = true;
+    s->missing = "<not in any thread's recent history>";
   } else {
     ReportSection *s =
         r.Add(SectionRole::kPreviousAccess, "Previous %s%s by thread T%u",
@@ -461,7 +486,7 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
   ExplainCause(&r, race);
   DescribeLocation(&r, addr);
   DescribeThread(&r, thr->thread_id);
-  if (prev_thread != thr->thread_id)
+  if (prev_thread != thr->thread_id && prev_thread != kAnyOtherThread)
     DescribeThread(&r, prev_thread);
   EmitReport(r);
 }

@@ -310,15 +310,18 @@ void NewSegment(ThreadState *thr) {
 void AcquireClock(ThreadState *thr, const VectorClock &clock) {
   if (UNLIKELY(ndr_enabled))
     NdrSyncEvent(thr);
-  thr->vc.Join(clock);
-  thr->Learned();
+  // An acquire that brings nothing new leaves every answer that depends on
+  // what the thread knows as it was (msm=hb's lock of a lock whose last
+  // holder it already knows).
+  if (thr->vc.Join(clock))
+    thr->Learned();
 }
 
 void AcquireClock(ThreadState *thr, const ClockRef &clock) {
   if (UNLIKELY(ndr_enabled))
     NdrSyncEvent(thr);
-  clock.JoinInto(&thr->vc);
-  thr->Learned();
+  if (clock.JoinInto(&thr->vc))
+    thr->Learned();
 }
 
 bool EndedBefore(ThreadState *thr, u32 thread_id) {

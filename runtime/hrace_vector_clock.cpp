@@ -31,15 +31,19 @@ void VectorClock::Grow(u32 size) {
   size_ = size;
 }
 
-void VectorClock::Join(const VectorClock &other) {
-  Join(other.clocks_, other.size_);
+bool VectorClock::Join(const VectorClock &other) {
+  return Join(other.clocks_, other.size_);
 }
 
-void VectorClock::Join(const Clock *clocks, u32 size) {
+bool VectorClock::Join(const Clock *clocks, u32 size) {
   Grow(size);
+  bool grew = false;
   for (u32 i = 0; i < size; i++)
-    if (clocks_[i] < clocks[i])
+    if (clocks_[i] < clocks[i]) {
       clocks_[i] = clocks[i];
+      grew = true;
+    }
+  return grew;
 }
 
 // Every entry is overwritten: nothing to clear first (a release copies the

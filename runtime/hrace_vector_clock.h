@@ -34,8 +34,9 @@ public:
     clocks_[slot] = clock;
   }
   // Pointwise maximum: afterwards this clock knows everything `other` knows.
-  void Join(const VectorClock &other);
-  void Join(const Clock *clocks, u32 size);
+  // Both return whether any entry grew.
+  bool Join(const VectorClock &other);
+  bool Join(const Clock *clocks, u32 size);
   void CopyFrom(const VectorClock &other);
   // True when every entry of this clock is <= the same entry of `other`.
   bool LessOrEqual(const VectorClock &other) const;

@@ -55,6 +55,9 @@ enum class CellState : u8 {
   kExclusiveWrite = 1,
   kExclusiveRead = 2,
   kExclusiveReadWrite = 3,
+  // msm=hb's use of the number: Exclusive-Read (same fields) whose read R
+  // another thread's read has since met unordered (detectors/hrace_msm_hb.h).
+  kExclusiveReadAndOthers = 3,
   kSharedRead = 4,
   kSharedModified = 5,
   kSharedModified2 = 6,

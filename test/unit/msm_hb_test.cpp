@@ -71,6 +71,7 @@ public:
 // happens before what `to` does next.
 void Order(Thread *from, Thread *to) {
   to->vc.Join(from->vc);
+  to->Learned();
   from->NewSegment();
 }
 
@@ -80,6 +81,9 @@ ShadowCell ExclusiveWrite(SegmentId w) {
 }
 ShadowCell ExclusiveRead(SegmentId w, SegmentId r) {
   return ShadowCell::Make(CellState::kExclusiveRead, w, r);
+}
+ShadowCell ExclusiveReadAndOthers(SegmentId w, SegmentId r) {
+  return ShadowCell::Make(CellState::kExclusiveReadAndOthers, w, r);
 }
 ShadowCell Race() { return ShadowCell::Make(CellState::kRace, 0, 0); }
 
@@ -217,23 +221,83 @@ TEST_F(MsmHbTest, ReadAfterOwnReadInEarlierSegmentGoesExclusiveRead) {
   EXPECT_FALSE(race.found);
 }
 
-// read  ExclusiveRead  W hb cur, not R hb cur  (no change)  keeps R
+// read  ExclusiveRead  W hb cur, not R hb cur  ERO  keeps R
 TEST_F(MsmHbTest, ReadAfterOrderedWriteAndUnorderedReadKeepsTheFirstRead) {
   SegmentId w = a.segment;
   Order(&a, &b);
   Order(&a, &c);
   // Reads do not conflict: b's read need not happen before c's.
   ShadowCell cell = ExclusiveRead(w, b.segment);
-  EXPECT_EQ(cell, Read(cell, &c));
+  EXPECT_EQ(ExclusiveReadAndOthers(w, b.segment), Read(cell, &c));
   EXPECT_FALSE(noop);
   EXPECT_FALSE(race.found);
 }
 
 TEST_F(MsmHbTest, ReadAfterUnorderedReadOfNewMemoryKeepsTheFirstRead) {
   ShadowCell cell = ExclusiveRead(0, a.segment);
-  EXPECT_EQ(cell, Read(cell, &b));
+  EXPECT_EQ(ExclusiveReadAndOthers(0, a.segment), Read(cell, &b));
   EXPECT_FALSE(noop);
   EXPECT_FALSE(race.found);
+}
+
+// read  ERO  W hb cur, not R hb cur  (no change)  keeps R
+TEST_F(MsmHbTest, MoreUnorderedReadsChangeNothing) {
+  ShadowCell cell = ExclusiveReadAndOthers(0, a.segment);
+  EXPECT_EQ(cell, Read(cell, &c));
+  EXPECT_FALSE(race.found);
+  EXPECT_TRUE(Read(cell, &a) == cell && noop);
+}
+
+// read  ERO  W, R hb cur, R is t's, no acquire since R  ERO  R = cur
+TEST_F(MsmHbTest, FirstReaderReadingAgainKeepsTheOthers) {
+  ShadowCell cell = ExclusiveReadAndOthers(0, a.segment);
+  a.NewSegment();
+  EXPECT_EQ(ExclusiveReadAndOthers(0, a.segment), Read(cell, &a));
+  EXPECT_FALSE(race.found);
+}
+
+// read  ERO  W, R hb cur otherwise  ExclusiveRead  R = cur
+TEST_F(MsmHbTest, OrderedReadForgetsTheOthers) {
+  ShadowCell cell = ExclusiveReadAndOthers(0, a.segment);
+  Order(&a, &c);
+  EXPECT_EQ(ExclusiveRead(0, c.segment), Read(cell, &c));
+  EXPECT_FALSE(race.found);
+  // The first reader, after an acquire: the others may have released to it.
+  cell = ExclusiveReadAndOthers(0, a.segment);
+  Order(&b, &a);
+  a.NewSegment();
+  EXPECT_EQ(ExclusiveRead(0, a.segment), Read(cell, &a));
+}
+
+// write  ERO  R, W hb cur, R is t's, no acquire since R  Race  another read
+TEST_F(MsmHbTest, WriteByTheFirstReaderIsRaceWithTheOthers) {
+  ShadowCell cell = ExclusiveReadAndOthers(0, a.segment);
+  EXPECT_EQ(Race(), Write(cell, &a));
+  EXPECT_TRUE(race.found);
+  EXPECT_EQ(RaceCause::kReadersUnordered, race.cause);
+  EXPECT_EQ(0u, race.prev_segment);
+  EXPECT_EQ(hrace::kAnyOtherThread, race.prev_thread);
+  a.NewSegment();
+  EXPECT_EQ(Race(), Write(cell, &a));
+}
+
+// write  ERO  R, W hb cur otherwise  ExclusiveWrite  W = cur
+TEST_F(MsmHbTest, WriteOrderedAfterTheOthersGoesExclusiveWrite) {
+  ShadowCell cell = ExclusiveReadAndOthers(0, a.segment);
+  // In the segment of the read: the acquire may have come after it.
+  Order(&b, &a);
+  EXPECT_EQ(ExclusiveWrite(a.segment), Write(cell, &a));
+  EXPECT_FALSE(race.found);
+  Order(&a, &c);
+  EXPECT_EQ(ExclusiveWrite(c.segment), Write(cell, &c));
+  EXPECT_FALSE(race.found);
+}
+
+// write  ERO  not R hb cur  Race  report R
+TEST_F(MsmHbTest, WriteUnorderedWithTheFirstReadIsRaceWithIt) {
+  ShadowCell cell = ExclusiveReadAndOthers(0, a.segment);
+  EXPECT_EQ(Race(), Write(cell, &b));
+  EXPECT_TRUE(RaceWith(a.segment, AccessKind::kRead));
 }
 
 // read  ExclusiveRead  not W hb cur  Race  report W
@@ -390,6 +454,7 @@ TEST_F(MsmHbTest, RestampByOwnerIsTheTransition) {
       for (ShadowCell cell : {ExclusiveWrite(seg), ExclusiveRead(w, seg),
                               ExclusiveRead(0, seg)}) {
         ASSERT_EQ(seg, hrace::MsmHb::Owner(cell));
+        ASSERT_EQ(0u, hrace::MsmHb::Owner(ExclusiveReadAndOthers(w, seg)));
         ShadowCell transition = Access(cell, &a, write);
         EXPECT_FALSE(race.found);
         if (!noop) {

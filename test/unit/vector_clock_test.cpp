@@ -100,6 +100,19 @@ TEST(VectorClock, JoinWithEmptyClockChangesNothing) {
   EXPECT_EQ(4u, empty.Get(3));
 }
 
+// AcquireClock counts an acquire only when the thread learned something.
+TEST(VectorClock, JoinSaysWhetherAnEntryGrew) {
+  OwnedClock a, b;
+  a.Set(0, 5);
+  b.Set(0, 5);
+  b.Set(3, 0);
+  EXPECT_FALSE(a.Join(b));
+  b.Set(3, 1);
+  EXPECT_TRUE(a.Join(b));
+  EXPECT_FALSE(a.Join(b));
+  EXPECT_FALSE(b.Join(a));
+}
+
 TEST(VectorClock, CopyFromLongerClock) {
   OwnedClock a, b;
   a.Set(0, 9);

@@ -12,11 +12,13 @@
 // waits for it before writing: the read happens before the write, and every
 // machine is silent. (The invisible signal only lets the writer read first
 // in both runs; the write is ordered, or not, by what the detector sees.)
-// msm=hb keeps one read per location and checks a write against it alone
-// (docs/design.md), so it has the same blind spot and is not run unordered.
+// msm=hb keeps one read per location, the first of several unordered ones,
+// and had the same blind spot; it now marks that another thread read after
+// it, and reports the write the same way.
 //
 // RUN: %hrace_cc %s -o %t
 // RUN: not %t 2>&1 | FileCheck %s
+// RUN: env HRACE_OPTIONS=msm=hb not %t 2>&1 | FileCheck %s --check-prefix=HB
 // RUN: %t sem 2>&1 | FileCheck %s --check-prefix=SEM
 // RUN: env HRACE_OPTIONS=msm=hb %t sem 2>&1 | FileCheck %s --check-prefix=SEM
 
@@ -67,10 +69,16 @@ int main(int Argc, char **Argv) {
 }
 // CHECK:      WARNING: HybridRace: data race
 // CHECK-NEXT:   Write of size 4 at {{.*}} by thread T2 (locks held: {M1}):
-// CHECK-NEXT:     #0 Writer {{.*}}write_by_the_first_reader_races_with_later_readers.c:51
+// CHECK-NEXT:     #0 Writer {{.*}}write_by_the_first_reader_races_with_later_readers.c:53
 // CHECK-NEXT:   Previous read of size 4 at {{.*}} by thread T1 (locks held: {M1}):
-// CHECK-NEXT:     #0 Reader {{.*}}write_by_the_first_reader_races_with_later_readers.c:36
+// CHECK-NEXT:     #0 Reader {{.*}}write_by_the_first_reader_races_with_later_readers.c:38
 // CHECK-NEXT:   Detected by msm=short: the candidate lock set {M1} of this shared location ran empty: this write holds none, and other threads read the location after this thread did, while it has learned nothing from other threads since.
-// CHECK:      SUMMARY: HybridRace: data race {{.*}}write_by_the_first_reader_races_with_later_readers.c:51 in Writer
+// CHECK:      SUMMARY: HybridRace: data race {{.*}}write_by_the_first_reader_races_with_later_readers.c:53 in Writer
+// HB:         WARNING: HybridRace: data race
+// HB-NEXT:      Write of size 4 at {{.*}} by thread T2 (locks held: {M1}):
+// HB-NEXT:        #0 Writer {{.*}}write_by_the_first_reader_races_with_later_readers.c:53
+// HB-NEXT:      Previous read of size 4 at {{.*}} by thread T1 (locks held: {M1}):
+// HB-NEXT:        #0 Reader {{.*}}write_by_the_first_reader_races_with_later_readers.c:38
+// HB-NEXT:      Detected by msm=hb: another thread read the location after this thread did, and this thread has learned nothing from other threads since.
 // SEM-NOT:    WARNING: HybridRace
 // SEM:        Table=1
