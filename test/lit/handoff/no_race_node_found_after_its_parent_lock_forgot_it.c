@@ -12,6 +12,13 @@
 // and orders the write. (Before, a location missing from the map made no
 // edge, and the write was reported.)
 //
+// "bumped": as "linked", but T1 also bumps a counter under the lock once
+// before the walk and once right after it, and the map then evicts that
+// counter: the summary of evicted writers now names a section after T2's
+// walk, and cannot be T2's. What the evicted locations' plain writers knew
+// (the counter's first bump, the nodes' creation) still orders the write.
+// (Before, freqmine reported such a node's creation about every other run.)
+//
 // "unlinked": T2 gets the node through an invisible channel, reading
 // nothing under the lock; nothing orders the creation before the write.
 //
@@ -19,6 +26,8 @@
 // RUN: %t linked 2>&1 | FileCheck %s --check-prefix=QUIET
 // RUN: env HRACE_OPTIONS=msm=long %t linked 2>&1 | FileCheck %s --check-prefix=QUIET
 // RUN: env HRACE_OPTIONS=msm=hb %t linked 2>&1 | FileCheck %s --check-prefix=QUIET
+// RUN: %t bumped 2>&1 | FileCheck %s --check-prefix=QUIET
+// RUN: env HRACE_OPTIONS=msm=long %t bumped 2>&1 | FileCheck %s --check-prefix=QUIET
 // RUN: not %t unlinked 2>&1 | FileCheck %s --check-prefix=RACE
 // QUIET-NOT: WARNING: HybridRace
 // QUIET:     field=2 nodes=81
@@ -34,7 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { kLater = 80, kFirstKey = 1000 };
+enum { kLater = 80, kFirstKey = 1000, kFillers = 64 };
 
 struct Node {
   int Key;
@@ -45,7 +54,19 @@ struct Node {
 static pthread_mutex_t ListLock = PTHREAD_MUTEX_INITIALIZER;
 static struct Node *Head;
 static void *Smuggled;
-static int Linked, Built, Written;
+static int Linked, Bumped, Built, Walked, BumpedAgain, Written;
+// Written under ListLock: a counter, and the locations that make the map
+// (64 entries, oldest out first) hold the counter as its oldest. Not
+// static, so the optimiser keeps them where calloc put them, and each store
+// a store of its own.
+long *Counter;
+volatile long *Fillers;
+
+static void Bump(void) {
+  pthread_mutex_lock(&ListLock);
+  ++*Counter;
+  pthread_mutex_unlock(&ListLock);
+}
 
 static struct Node *Link(int Key) {
   pthread_mutex_lock(&ListLock);
@@ -63,7 +84,22 @@ static void *Builder(void *Arg) {
   invisible_put(&Smuggled, Link(kFirstKey));
   for (int K = 0; K < kLater; K++)
     Link(K);
+  if (Bumped) {
+    Bump();
+    pthread_mutex_lock(&ListLock);
+    for (int I = 0; I < kFillers - 1; I++)
+      Fillers[I] = 1;
+    pthread_mutex_unlock(&ListLock);
+  }
   invisible_signal(&Built);
+  if (Bumped) {
+    invisible_wait(&Walked);
+    Bump();
+    pthread_mutex_lock(&ListLock);
+    Fillers[kFillers - 1] = 1;
+    pthread_mutex_unlock(&ListLock);
+    invisible_signal(&BumpedAgain);
+  }
   invisible_wait(&Written);
   return 0;
 }
@@ -76,7 +112,15 @@ static void *Walker(void *Arg) {
     pthread_mutex_lock(&ListLock);
     for (N = Head; N->Key != kFirstKey; N = N->Next)
       ;
+    // A section that writes takes a number of its own (one the map holds:
+    // nothing is evicted).
+    if (Bumped)
+      Fillers[0] = 2;
     pthread_mutex_unlock(&ListLock);
+  }
+  if (Bumped) {
+    invisible_signal(&Walked);
+    invisible_wait(&BumpedAgain);
   }
   N->Field = 2;
   invisible_signal(&Written);
@@ -84,7 +128,10 @@ static void *Walker(void *Arg) {
 }
 
 int main(int Argc, char **Argv) {
-  Linked = Argc > 1 && !strcmp(Argv[1], "linked");
+  Bumped = Argc > 1 && !strcmp(Argv[1], "bumped");
+  Linked = Bumped || (Argc > 1 && !strcmp(Argv[1], "linked"));
+  Counter = (long *)calloc(1, sizeof(long));
+  Fillers = (volatile long *)calloc(kFillers, sizeof(long));
   pthread_t T1, T2;
   pthread_create(&T1, 0, Builder, 0);
   pthread_create(&T2, 0, Walker, 0);
