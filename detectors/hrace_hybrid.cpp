@@ -79,12 +79,8 @@ bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg) {
 
 bool OthersReadUnordered(ThreadState *thr, const AccessContext &ac,
                          SegmentId seg, SetId threads, u32 *reader) {
-  if (!seg || threads == kThreadSetOverflow)
-    return false;
-  SegmentInfo first = ctx->segments.Get(seg);
-  // An acquire in the segment of the read itself may have come after it.
-  if (first.thread_id != thr->thread_id ||
-      first.clock <= thr->last_acquire_clock)
+  if (!seg || threads == kThreadSetOverflow ||
+      !NothingAcquiredSince(thr, seg))
     return false;
   u32 n;
   const u32 *ids = ctx->threadsets.Members(threads, &n);

@@ -158,14 +158,9 @@ struct MsmHb {
                       : ShadowCell::Make(CellState::kExclusiveReadAndOthers,
                                          c.segment(), c.aux());
       bool unordered_others = others && NothingAcquiredSince(thr, c.aux());
-      if (ac.write && unordered_others) {
-        race->found = true;
-        race->cause = RaceCause::kReadersUnordered;
-        race->prev_segment = 0;
-        race->prev_kind = AccessKind::kRead;
-        race->prev_thread = kAnyOtherThread;
-        return ShadowCell::Make(CellState::kRace, 0, 0);
-      }
+      // The cell does not say which threads read: the report looks.
+      if (ac.write && unordered_others)
+        return Race(race, 0, AccessKind::kRead, RaceCause::kReadersUnordered);
       if (ac.write)
         return ShadowCell::Make(CellState::kExclusiveWrite, cur, 0);
       if (c.aux() == cur)
@@ -186,17 +181,14 @@ private:
            s == CellState::kExclusiveReadAndOthers;
   }
 
-  // `read` is a segment of thr, and thr has acquired nothing since it began.
-  static bool NothingAcquiredSince(ThreadState *thr, SegmentId read) {
-    SegmentInfo r = ctx->segments.Get(read);
-    return r.thread_id == thr->thread_id && r.clock > thr->last_acquire_clock;
-  }
-
-  static ShadowCell Race(RaceInfo *race, SegmentId prev, AccessKind kind) {
+  static ShadowCell Race(RaceInfo *race, SegmentId prev, AccessKind kind,
+                         RaceCause cause = RaceCause::kUnordered) {
     race->found = true;
-    race->cause = RaceCause::kUnordered;
+    race->cause = cause;
     race->prev_segment = prev;
     race->prev_kind = kind;
+    race->prev_thread =
+        cause == RaceCause::kReadersUnordered ? kAnyOtherThread : 0;
     return ShadowCell::Make(CellState::kRace, 0, 0);
   }
 };

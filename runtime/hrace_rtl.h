@@ -144,6 +144,15 @@ ALWAYS_INLINE bool HappensBefore(ThreadState *thr, SegmentId seg) {
   return thr->vc.Get(s.slot) >= s.clock;
 }
 
+// Segment `seg` is thr's own, and thr has acquired nothing since it began:
+// an access of another thread made after one in `seg` cannot happen before
+// thr's current point. (An acquire in `seg` itself may have come after the
+// access, so it counts.)
+inline bool NothingAcquiredSince(ThreadState *thr, SegmentId seg) {
+  SegmentInfo s = ctx->segments.Get(seg);
+  return s.thread_id == thr->thread_id && s.clock > thr->last_acquire_clock;
+}
+
 // Everything `clock` knows happens before thr from now on.
 void AcquireClock(ThreadState *thr, const VectorClock &clock);
 void AcquireClock(ThreadState *thr, const ClockRef &clock);
