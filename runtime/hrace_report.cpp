@@ -264,24 +264,15 @@ SegmentId LatestRead(u32 thread_id, u32 self, uptr addr, uptr size) {
   u32 generation = ctx->segments.generation();
   AccessRecord read;
   SegmentId seg;
-  if (thread_id != kAnyOtherThread) {
-    ThreadContext *tc;
-    {
-      SpinMutexLock l(ctx->threads.mutex());
-      tc = ctx->threads.FindByThreadId(thread_id);
-    }
-    return tc && tc->trace.FindLatestAccess(generation, addr, size,
-                                            AccessKind::kRead, &read, &seg)
-               ? seg
-               : 0;
-  }
   SpinMutexLock l(ctx->threads.mutex());
   for (u32 slot = 0; slot < ctx->threads.slots_in_use(); slot++) {
     ThreadContext *tc = ctx->threads.ContextOfSlot(slot);
     // A joined thread's slot keeps its trace until the slot is reused.
-    if (tc && tc->thread_id != self &&
-        tc->trace.FindLatestAccess(generation, addr, size, AccessKind::kRead,
-                                   &read, &seg))
+    bool wanted = tc && (thread_id == kAnyOtherThread
+                             ? tc->thread_id != self
+                             : tc->thread_id == thread_id);
+    if (wanted && tc->trace.FindLatestAccess(generation, addr, size,
+                                             AccessKind::kRead, &read, &seg))
       return seg;
   }
   return 0;
