@@ -49,6 +49,21 @@ ALWAYS_INLINE bool InlineTestIsOn(InlineTestSlot slot) {
 }
 
 // The memo tests go with the memo (NoopMemo::Invalidate).
+// A cell value (not a granule cell: no mask) against the thread's memo
+// inline test of the kind, for the values instrumented code's test never
+// sees: a split granule's byte cells, the two cells of an access over both.
+// The test compares state and aux and, for the shared states, leaves the
+// segment out (MemoInlineTest), so the bytes of a split Shared-Read
+// granule that differ only in the segment that shared each (an image read
+// in three-byte pixels by two threads) pass it as one. Bits 60..63, a
+// granule cell's mask and a value's top aux bits, are clear in every value
+// a granule cell can hold: the value must have them clear too.
+ALWAYS_INLINE bool ValuePassesMemoTest(u64 cell, bool write) {
+  InlineTestSlot slot = write ? kWriteMemoTest : kReadMemoTest;
+  u64 mask = __hrace_inline_test[slot] | (u64(0xf) << 60);
+  return (cell & mask) == __hrace_inline_test[slot + 1];
+}
+
 ALWAYS_INLINE void DropInlineMemoTests() {
   SetInlineTest(kReadMemoTest, kInlineTestOff);
   SetInlineTest(kWriteMemoTest, kInlineTestOff);

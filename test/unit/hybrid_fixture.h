@@ -21,6 +21,7 @@
 #define HRACE_TEST_UNIT_HYBRID_FIXTURE_H
 
 #include "../detectors/hrace_hybrid.h"
+#include "../runtime/hrace_inline_test.h"
 
 #include "gtest/gtest.h"
 
@@ -362,6 +363,18 @@ protected:
                 << Describe(seen);
           }
         }
+        // The same test on values, as the runtime makes it for a split
+        // granule's byte cells.
+        SetInlineTest(write ? kWriteMemoTest : kReadMemoTest, memo);
+        for (ShadowCell cell : cells) {
+          if (ValuePassesMemoTest(cell.raw(), write)) {
+            EXPECT_TRUE(LeavesUnchanged(cell, &a, write))
+                << Describe(cell) << kind
+                << " passes the memo test of " << Describe(seen)
+                << " as a value";
+          }
+        }
+        DropInlineMemoTests();
       }
     }
   }

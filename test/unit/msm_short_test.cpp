@@ -815,6 +815,25 @@ TEST_F(MsmShortTest, MemoInlineTestOfASharedValueAnySegment) {
       whole));
 }
 
+// The memo test on a value (a split granule's byte cell) passes the bytes of
+// a Shared-Read granule that differ only in the segment that shared each,
+// never a value whose top aux bits a granule cell could not hold, and
+// nothing once the memo tests are dropped.
+TEST_F(MsmShortTest, MemoTestOfAByteCellAnySegmentOnlyValuesAGranuleHolds) {
+  SetId ab = ThreadSet({&a, &b});
+  ShadowCell seen = SharedRead(b.segment, kEmptyLockSet, ab);
+  ASSERT_TRUE(LeavesUnchanged(seen, &a, false));
+  SetInlineTest(kReadMemoTest, MsmShort::MemoInlineTest(seen, false));
+  EXPECT_TRUE(ValuePassesMemoTest(
+      SharedRead(a.segment, kEmptyLockSet, ab).raw(), false));
+  EXPECT_FALSE(ValuePassesMemoTest(
+      SharedRead(a.segment, kEmptyLockSet, ab).raw(), true));
+  u64 wide = seen.raw() | (u64(1) << (ShadowCell::kAuxShift + 26));
+  EXPECT_FALSE(ValuePassesMemoTest(wide, false));
+  DropInlineMemoTests();
+  EXPECT_FALSE(ValuePassesMemoTest(seen.raw(), false));
+}
+
 } // namespace
 } // namespace hybrid_test
 } // namespace hrace
