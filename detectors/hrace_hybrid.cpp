@@ -46,6 +46,7 @@ bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg) {
   SegmentInfo prev = ctx->segments.Get(seg);
   HandoffEdges &edges = thr->relations.handoffs;
   uptr beg, size;
+  thr->scope_lookups++;
   if (!FindHeapBlock(addr, &beg, &size))
     return false;
   // Clock values of a slot only grow, across its owners too: an edge that
@@ -91,6 +92,7 @@ bool OthersReadUnordered(ThreadState *thr, const AccessContext &ac,
     return false;
   const HandoffEdges &edges = thr->relations.handoffs;
   uptr beg, size;
+  thr->scope_lookups++;
   return edges.empty() || !FindHeapBlock(ac.addr, &beg, &size) ||
          !edges.AnyInScope(beg, beg + size);
 }

@@ -470,10 +470,19 @@ public:
     else if ((first | second) & bytes)
       return false;
     ShadowCell now;
-    if (!Transition(old, &now))
-      return false;
-    if (now == old)
-      return true;
+    uptr base = addr_ & ~uptr(7);
+    u64 memo;
+    if (thr_->noops.FindChange(base, old.raw(), write_, &memo)) {
+      now = ShadowCell(memo);
+    } else {
+      u32 lookups = thr_->scope_lookups;
+      if (!Transition(old, &now))
+        return false;
+      if (now == old)
+        return true;
+      if (thr_->scope_lookups == lookups)
+        thr_->noops.NoteChange(base, old.raw(), now.raw(), write_);
+    }
     // Which bytes each cell holds after the access: the accessed ones leave
     // the cell that held `old` (if any) for the one that holds `now`, or an
     // empty one.

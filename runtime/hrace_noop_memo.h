@@ -45,11 +45,29 @@ public:
   }
 
   void Insert(u64 cell, bool write) {
-    if (stale_) {
-      internal_memset(entries_, 0, sizeof(entries_));
-      stale_ = false;
-    }
+    Refresh();
     entries_[write][Index(cell)] = ~cell;
+  }
+
+  // The last change the thread's slow path made to part of the granule at
+  // `granule`: `old` became `now`. A buffer read or written a byte at a
+  // time takes the same transition for each byte of a granule, from the
+  // same value, while the synchronisation state it depends on stays (the
+  // memo's lifetime). Only transitions that found no race and read nothing
+  // of the address are kept (the heap block around it, for hand-off
+  // scopes, may end inside the granule).
+  ALWAYS_INLINE bool FindChange(uptr granule, u64 old, bool write,
+                                u64 *now) const {
+    if (stale_ || change_.not_granule != ~granule || change_.old != old ||
+        change_.write != write)
+      return false;
+    *now = change_.now;
+    return true;
+  }
+
+  void NoteChange(uptr granule, u64 old, u64 now, bool write) {
+    Refresh();
+    change_ = {~granule, old, now, write};
   }
 
   // The thread's segment, clock or lock set changed. The memo is the
@@ -60,14 +78,30 @@ public:
   }
 
 private:
+  void Refresh() {
+    if (!stale_)
+      return;
+    internal_memset(entries_, 0, sizeof(entries_));
+    change_ = {};
+    stale_ = false;
+  }
+
   // Mixes state, segment and aux: cells of one structure differ in aux only
   // (candidate locks, thread set) or in segment only.
   static ALWAYS_INLINE u32 Index(u64 cell) {
     return static_cast<u32>((cell >> 4) ^ (cell >> 34)) % kEntries;
   }
 
+  // The granule complemented, as the entries are: a zeroed change matches
+  // no granule.
+  struct Change {
+    uptr not_granule;
+    u64 old, now;
+    bool write;
+  };
   bool stale_ = false;
   u64 entries_[2][kEntries] = {};
+  Change change_ = {};
 };
 
 } // namespace hrace

@@ -157,6 +157,11 @@ struct ThreadState {
   ThreadRelations relations;
   SetOpCache set_ops;
   NoopMemo noops;
+  // Bumped by every look-up of the heap block around an access that a
+  // machine's row makes (hand-off scopes): a transition that made none
+  // read nothing of the address, and the memo may keep it for the other
+  // bytes of its granule (NoopMemo::NoteChange).
+  u32 scope_lookups = 0;
   struct JoinRuleEntry {
     u32 thread_set = 0;
     u32 ended = 0;

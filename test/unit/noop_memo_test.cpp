@@ -62,6 +62,25 @@ TEST(NoopMemoTest, ManyValuesOfOneStructureStayWithinTheTable) {
     EXPECT_TRUE(memo.Contains(SharedRead(42, aux), false)) << aux;
 }
 
+// A change is found again only for its granule, its value and its kind,
+// and only until the thread's synchronisation state changes.
+TEST(NoopMemoTest, ChangeIsFoundForItsGranuleValueAndKindUntilInvalidated) {
+  NoopMemo memo;
+  u64 now = 0;
+  EXPECT_FALSE(memo.FindChange(0, 0, false, &now));
+  memo.NoteChange(0x1000, SharedRead(7, 3), SharedRead(7, 4), false);
+  ASSERT_TRUE(memo.FindChange(0x1000, SharedRead(7, 3), false, &now));
+  EXPECT_EQ(now, SharedRead(7, 4));
+  EXPECT_FALSE(memo.FindChange(0x1008, SharedRead(7, 3), false, &now));
+  EXPECT_FALSE(memo.FindChange(0x1000, SharedRead(8, 3), false, &now));
+  EXPECT_FALSE(memo.FindChange(0x1000, SharedRead(7, 3), true, &now));
+  memo.Invalidate();
+  EXPECT_FALSE(memo.FindChange(0x1000, SharedRead(7, 3), false, &now));
+  // A value noted unchanged after the invalidation brings nothing back.
+  memo.Insert(SharedRead(9, 5), false);
+  EXPECT_FALSE(memo.FindChange(0x1000, SharedRead(7, 3), false, &now));
+}
+
 // The inline memo tests are made from the memo's values, so they go when
 // it is invalidated; the machine's own tests stay (runtime/hrace_inline_test.h).
 TEST(NoopMemoTest, InvalidateDropsTheInlineMemoTests) {
