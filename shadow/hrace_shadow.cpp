@@ -53,18 +53,19 @@ u64 *split_pool;
 
 namespace {
 
-// The half splits take blocks from (the generation's parity), and how many
-// each half has handed out; block 0 of each half is never handed out (0
-// names the direct-mapped fallback).
-u32 split_half;
+// How many shadow clears there were: its parity is the half splits take
+// blocks from. And how many blocks each half has handed out; block 0 of
+// each half is never handed out (0 names the direct-mapped fallback).
+u32 split_clears;
 u32 split_used[2];
 // Blocks a half hands out; lowered by tests and small-limit builds, to fill
 // a half quickly.
 u32 split_blocks_limit = kSplitBlocksPerHalf;
 constexpr uptr kSplitBlockBytes = 8 * sizeof(u64);
 
-u32 AllocateSplitBlock() {
-  u32 half = LoadAcquire(&split_half);
+// A block of the half of clear period `clears`.
+u32 AllocateSplitBlock(u32 clears) {
+  u32 half = clears & 1;
   u32 n = __atomic_fetch_add(&split_used[half], 1, __ATOMIC_RELAXED);
   if (n + 1 >= LoadRelaxed(&split_blocks_limit))
     return 0;
@@ -79,7 +80,7 @@ void LimitSplitBlocks(u32 blocks) {
 }
 
 u32 SplitBlocksUsed() {
-  u32 used = LoadRelaxed(&split_used[LoadRelaxed(&split_half)]);
+  u32 used = LoadRelaxed(&split_used[LoadRelaxed(&split_clears) & 1]);
   return used < kSplitBlocksPerHalf ? used : kSplitBlocksPerHalf;
 }
 
@@ -90,11 +91,12 @@ void ClearAllShadow() {
   // The other half was last used two generations ago: empty it and take
   // splits from it. Blocks of the half just left may still be in a thread's
   // hands; they are reused only after the next clear.
-  u32 next = LoadRelaxed(&split_half) ^ 1;
+  u32 clears = LoadRelaxed(&split_clears) + 1;
+  u32 next = clears & 1;
   madvise(split_pool + uptr(next) * kSplitBlocksPerHalf * 8,
           kSplitBlocksPerHalf * kSplitBlockBytes, MADV_DONTNEED);
   StoreRelaxed(&split_used[next], 0u);
-  StoreRelease(&split_half, next);
+  StoreRelease(&split_clears, clears);
 }
 
 void InitShadow() {
@@ -135,7 +137,7 @@ namespace {
 constexpr uptr kSplitStripes = 64;
 struct SplitStripe {
   SpinMutex mu;
-  u32 spare_block;
+  SpareSplitBlock spare;
 };
 SplitStripe split_stripes[kSplitStripes];
 
@@ -197,11 +199,10 @@ void SplitGranule(uptr a, GranulePair seen) {
   u64 *granule = MemToGranule(base);
   if (seen.first.split() || LoadGranulePair(granule) != seen)
     return;
-  u32 block = stripe.spare_block;
-  stripe.spare_block = 0;
-  // A spare block of the generation before is left to its half.
-  if (!block || block / kSplitBlocksPerHalf != LoadAcquire(&split_half))
-    block = AllocateSplitBlock();
+  u32 clears = LoadAcquire(&split_clears);
+  u32 block = stripe.spare.Take(clears);
+  if (!block)
+    block = AllocateSplitBlock(clears);
   GranuleCell split = GranuleCell::Split(block);
   // All eight, so that what an earlier split or a reset left here is gone.
   u64 *cells = SplitCells(base, split);
@@ -218,7 +219,7 @@ void SplitGranule(uptr a, GranulePair seen) {
   // for the stripe's next split.
   if (!CasGranulePair(granule, seen, GranulePair{split, GranuleCell()}) &&
       block)
-    stripe.spare_block = block;
+    stripe.spare.Keep(block, clears);
 }
 
 void StoreShadowRange(uptr addr, uptr size, ShadowCell value) {

@@ -213,6 +213,31 @@ ALWAYS_INLINE u64 *SplitCells(uptr a, GranuleCell g) {
   return split_pool + static_cast<uptr>(block) * 8 + (a & 7);
 }
 
+// The block of a split that lost its race to another thread's change of the
+// granule, kept by the split's stripe for the stripe's next split. Blocks
+// belong to the clear period they were handed out in: the half they came
+// from is emptied and handed out again two shadow clears later, so a block
+// kept across a clear is dropped (had it been taken then, two granules
+// would share its byte cells).
+class SpareSplitBlock {
+public:
+  // The kept block if it was kept in clear period `clears`, else 0; the
+  // spare is empty afterwards.
+  u32 Take(u32 clears) {
+    u32 block = block_;
+    block_ = 0;
+    return clears_ == clears ? block : 0;
+  }
+  void Keep(u32 block, u32 clears) {
+    block_ = block;
+    clears_ = clears;
+  }
+
+private:
+  u32 block_ = 0;
+  u32 clears_ = 0;
+};
+
 // Gives the granule at `a` per-byte cells holding what `seen` says (its
 // value on the bytes of its mask, New elsewhere) and turns its cell into a
 // split cell, unless the cell no longer holds `seen`: the caller reads it

@@ -278,6 +278,30 @@ TEST_F(GranuleShadowTest, SplitsAfterAShadowClearTakeTheOtherHalf) {
   EXPECT_EQ(half ^ 1, SplitThreeWays(0) / kSplitBlocksPerHalf);
 }
 
+// A stripe's spare block serves the stripe's next split in the same clear
+// period, once.
+TEST(SpareSplitBlock, AKeptBlockIsTakenOnceInItsClearPeriod) {
+  SpareSplitBlock spare;
+  EXPECT_EQ(0u, spare.Take(0));
+  spare.Keep(5, 3);
+  EXPECT_EQ(5u, spare.Take(3));
+  EXPECT_EQ(0u, spare.Take(3));
+}
+
+// Two clears after a block was kept, its half hands its blocks out again
+// from the first: the kept block is dropped, or two granules would share
+// its byte cells (a stress test of 1,000 threads met that: a global read
+// unlocked by every thread found the candidate lock set of the counter
+// beside it).
+TEST(SpareSplitBlock, ABlockKeptBeforeAShadowClearIsDropped) {
+  SpareSplitBlock spare;
+  spare.Keep(1, 3);
+  EXPECT_EQ(0u, spare.Take(5));
+  spare.Keep(1, 3);
+  EXPECT_EQ(0u, spare.Take(4));
+  EXPECT_EQ(0u, spare.Take(3));
+}
+
 // A clear zeroes the heap's granule cells in place and gives the rest back
 // to the kernel: both read New afterwards, whether or not their page held
 // anything else.
