@@ -48,7 +48,6 @@ ALWAYS_INLINE bool InlineTestIsOn(InlineTestSlot slot) {
   return __hrace_inline_test[slot] != kInlineTestOff.mask;
 }
 
-// The memo tests go with the memo (NoopMemo::Invalidate).
 // A cell value (not a granule cell: no mask) against the thread's memo
 // inline test of the kind, for the values instrumented code's test never
 // sees: a split granule's byte cells, the two cells of an access over both.
@@ -64,6 +63,7 @@ ALWAYS_INLINE bool ValuePassesMemoTest(u64 cell, bool write) {
   return (cell & mask) == __hrace_inline_test[slot + 1];
 }
 
+// The memo tests go with the memo (NoopMemo::Invalidate).
 ALWAYS_INLINE void DropInlineMemoTests() {
   SetInlineTest(kReadMemoTest, kInlineTestOff);
   SetInlineTest(kWriteMemoTest, kInlineTestOff);
