@@ -68,10 +68,15 @@ bool ClockRef::KnownBy(const VectorClock &clock) const {
 }
 
 void ClockRef::Assign(ClockSnapshot *base, u32 slot, Clock clock) {
-  if (base)
-    base->Ref();
-  if (this->base())
-    this->base()->Unref();
+  // The same snapshot keeps its reference: a thread that publishes its clock
+  // again at every unlock (a counter it bumps) makes no locked instruction
+  // for it, where the pair was two of a lock/unlock's five.
+  if (base != this->base()) {
+    if (base)
+      base->Ref();
+    if (this->base())
+      this->base()->Unref();
+  }
   SetBaseAndSlot(base, slot);
   clock_ = clock;
 }

@@ -72,6 +72,12 @@ public:
   // Becomes a reference to what `other` refers to.
   void Assign(const ClockRef &other);
   void Assign(ClockSnapshot *base, u32 slot, Clock clock);
+  // The same snapshot, at a later point of its owner (`slot`): the thread
+  // made no acquire since it was taken.
+  void AdvanceOwnClock(u32 slot, Clock clock) {
+    SetBaseAndSlot(base(), slot);
+    clock_ = clock;
+  }
   // Becomes this ⊔ other (a new snapshot, unless one already knows the
   // other's).
   void Join(const ClockRef &other);

@@ -182,16 +182,30 @@ void LockWrites::Publish(uptr addr, uptr size, const ClockRef &clock,
       r.seq = seq;
       return;
     }
-    if (i < count_)
-      Unref(RecordOf(Entries()[i]));
-    else
-      i = Insert(key);
     u32 r = last_record_;
-    bool same_section = r < record_capacity_ && r != evicted_record_ &&
-                        r != evicted_plain_record_ &&
-                        Records()[r].refs && Records()[r].seq == seq &&
-                        Records()[r].replaced.empty() &&
-                        Records()[r].clock.SameAs(clock);
+    bool same_section;
+    if (i < count_) {
+      u32 old = RecordOf(Entries()[i]);
+      same_section = SharesSection(r, clock, seq);
+      if (same_section && r == old)
+        return;
+      // Its own record takes the new clock in place: a location written
+      // again at each unlock (a flag, a pointer) then drops no reference to
+      // take one again, two locked instructions of a lock/unlock's few.
+      if (!same_section && Records()[old].refs == 1) {
+        Record &mine = Records()[old];
+        mine.clock.Assign(clock);
+        mine.replaced.Reset();
+        mine.seq = mine.replaced_seq = seq;
+        last_record_ = static_cast<u8>(old);
+        return;
+      }
+      Unref(old);
+    } else {
+      i = Insert(key);
+      // After the insertion: an eviction may have freed the last record.
+      same_section = SharesSection(r, clock, seq);
+    }
     if (!same_section) {
       r = FreeRecord();
       Records()[r].clock.Assign(clock);
@@ -200,6 +214,13 @@ void LockWrites::Publish(uptr addr, uptr size, const ClockRef &clock,
     }
     SetRecord(i, r);
   });
+}
+
+bool LockWrites::SharesSection(u32 r, const ClockRef &clock, u32 seq) const {
+  return r < record_capacity_ && r != evicted_record_ &&
+         r != evicted_plain_record_ && Records()[r].refs &&
+         Records()[r].seq == seq && Records()[r].replaced.empty() &&
+         Records()[r].clock.SameAs(clock);
 }
 
 void LockWrites::Free() {

@@ -212,6 +212,9 @@ private:
   u32 Insert(u64 key);
   // A free record, the block grown if none is; its refs stay 0.
   u32 FreeRecord();
+  // Record r is the one section `seq` gave the locations it wrote, which
+  // a thread left knowing `clock`: the next location of it shares r.
+  bool SharesSection(u32 r, const ClockRef &clock, u32 seq) const;
   void SetRecord(u32 entry, u32 record);
   void Unref(u32 record);
   void Grow(u32 entries, u32 records);

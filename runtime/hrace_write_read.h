@@ -116,8 +116,9 @@ struct ThreadRelations {
   bool pending_wait_signalled = false;
   HandoffEdges handoffs;
   // The thread's clock as of its last acquire (hrace_clock_snapshot.h),
-  // shared by what it publishes until it acquires again.
-  ClockSnapshot *knowledge = nullptr;
+  // shared by what it publishes until it acquires again, with its own
+  // clock at its last publication.
+  ClockRef knowledge;
   u32 knowledge_acquires = 0;
 };
 

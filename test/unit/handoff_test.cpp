@@ -116,6 +116,22 @@ TEST(ClockRefTest, ASnapshotOutlivesTheRefThatMadeIt) {
   EXPECT_TRUE(kept.empty());
 }
 
+// A thread publishes its clock again at each unlock until it acquires: the
+// same snapshot, assigned again or at a later own clock, outlives the ref
+// it came from.
+TEST(ClockRefTest, TheSameSnapshotAtALaterOwnClock) {
+  ClockRef kept;
+  {
+    Clock c(1, 9, 0, 4);
+    kept.Assign(c);
+    kept.Assign(c);
+  }
+  kept.AdvanceOwnClock(1, 12);
+  EXPECT_EQ(4u, kept.Get(0));
+  EXPECT_EQ(12u, kept.Get(1));
+  kept.Reset();
+}
+
 class LockWritesTest : public ::testing::Test {
 protected:
   ~LockWritesTest() override { writes.Free(); }
@@ -236,6 +252,25 @@ TEST_F(LockWritesTest, ALocationWrittenTwiceInOneSectionKeepsItsClock) {
   EXPECT_EQ(2u, writes.size());
   EXPECT_EQ(Found({{3, 0}}), Find(kFlag, 4));
   EXPECT_EQ(Found({{3, 0}}), Find(kFlag + 8, 4));
+}
+
+// A location written again by a later section takes the new clock in its
+// own record; the record its first section's other locations share stays
+// theirs.
+TEST_F(LockWritesTest, APlainWriteOfOneLocationLeavesItsSectionsOthers) {
+  u32 seq = writes.EndSection();
+  Clock first(0, 3);
+  Publish(kFlag, 4, first, false, seq);
+  Publish(kFlag + 8, 4, first, false, seq);
+  Publish(kFlag + 16, 4, Clock(0, 4), false);
+  u32 later = writes.EndSection();
+  Clock second(1, 5);
+  Publish(kFlag + 16, 4, second, false, later);
+  Publish(kFlag, 4, second, false, later);
+  EXPECT_EQ(Found({{0, 5}}), Find(kFlag, 4));
+  EXPECT_EQ(Found({{3, 0}}), Find(kFlag + 8, 4));
+  EXPECT_EQ(Found({{0, 5}}), Find(kFlag + 16, 4));
+  EXPECT_EQ(3u, writes.size());
 }
 
 // What a reader of section `seq` may take from the location: for each
