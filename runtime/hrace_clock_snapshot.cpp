@@ -94,6 +94,13 @@ bool ClockRef::JoinInto(VectorClock *clock) const {
 }
 
 void ClockRef::Join(const ClockRef &other) {
+  // One snapshot at two points of its owner (a counter a thread bumps in
+  // section after section): the later point knows the other.
+  if (base_and_slot_ == other.base_and_slot_) {
+    if (other.clock_ > clock_)
+      clock_ = other.clock_;
+    return;
+  }
   // One pass tells whether one side already knows the other: often one is
   // the other's past (a thread that changes a counter again), and the newer
   // one alone says everything.

@@ -129,6 +129,15 @@ TEST(ClockRefTest, TheSameSnapshotAtALaterOwnClock) {
   kept.AdvanceOwnClock(1, 12);
   EXPECT_EQ(4u, kept.Get(0));
   EXPECT_EQ(12u, kept.Get(1));
+  ClockRef earlier;
+  earlier.Assign(kept);
+  earlier.AdvanceOwnClock(1, 10);
+  earlier.Join(kept);
+  EXPECT_EQ(12u, earlier.Get(1));
+  kept.Join(earlier);
+  EXPECT_EQ(12u, kept.Get(1));
+  EXPECT_EQ(4u, kept.Get(0));
+  earlier.Reset();
   kept.Reset();
 }
 
