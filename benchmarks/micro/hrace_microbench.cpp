@@ -56,6 +56,8 @@ pthread_mutex_t SharedLock = PTHREAD_MUTEX_INITIALIZER;
 
 extern "C" uint64_t hrace_bench_read_words(const uint64_t *Words, size_t N);
 extern "C" void hrace_bench_write_words(uint64_t *Words, size_t N);
+extern "C" void hrace_bench_locked_increments(pthread_mutex_t *M,
+                                              uint64_t *Counter, size_t N);
 
 // Direct calls of the entry points, or instrumented code's accesses.
 enum class Code { kCalls, kInstrumented };
@@ -178,6 +180,22 @@ void BM_LockUnlock(benchmark::State &State) {
   pthread_mutex_destroy(&M);
 }
 BENCHMARK(BM_LockUnlock);
+
+// Per lock/unlock pair around an instrumented counter's increment: the
+// section's read and write, and the publication of the write at its end.
+void BM_LockedIncrement(benchmark::State &State) {
+  pthread_mutex_t M = PTHREAD_MUTEX_INITIALIZER;
+  uint64_t Counter = 0;
+  constexpr size_t kPairs = 1024;
+  for (auto _ : State)
+    hrace_bench_locked_increments(&M, &Counter, kPairs);
+  benchmark::DoNotOptimize(Counter);
+  State.counters["time_per_access"] = benchmark::Counter(
+      double(State.iterations()) * kPairs,
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  pthread_mutex_destroy(&M);
+}
+BENCHMARK(BM_LockedIncrement);
 
 // One round trip: this thread signals, the other wakes, signals back.
 void BM_SignalWait(benchmark::State &State) {

@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -29,4 +30,17 @@ void hrace_bench_write_words(uint64_t *words, size_t n) {
 #pragma clang loop vectorize(disable) interleave(disable) unroll(disable)
   for (size_t i = 0; i < n; i++)
     words[i] = i;
+}
+
+// A counter bumped under its lock, n times: each section reads and writes
+// it (a new segment at every unlock), and its end publishes the write for
+// the write/read relations.
+void hrace_bench_locked_increments(pthread_mutex_t *m, uint64_t *counter,
+                                   size_t n) {
+#pragma clang loop vectorize(disable) interleave(disable) unroll(disable)
+  for (size_t i = 0; i < n; i++) {
+    pthread_mutex_lock(m);
+    ++*counter;
+    pthread_mutex_unlock(m);
+  }
 }
