@@ -43,10 +43,10 @@ static void *Taker(void *Arg) {
 }
 // CHECK:      WARNING: HybridRace: data race
 // CHECK-NEXT:   Write of size 8 at 0x[[#%x,WORD2:]] by thread T1 (locks held: none):
-// CHECK-NEXT:     #0 Owner {{.*}}race_previous_owner_after_words_handed_over.c:31
+// CHECK-NEXT:     #0 Owner {{.*}}race_previous_owner_after_words_handed_over.c:30
 // CHECK-NEXT:   Previous read of size 8 at 0x[[#%x,WORD2]] by thread T2 (locks held: none):
-// CHECK-NEXT:     #0 TakeWord {{.*}}race_previous_owner_after_words_handed_over.c:36
-// CHECK-NEXT:     #1 Taker {{.*}}race_previous_owner_after_words_handed_over.c:41
+// CHECK-NEXT:     #0 TakeWord {{.*}}race_previous_owner_after_words_handed_over.c:35
+// CHECK-NEXT:     #1 Taker {{.*}}race_previous_owner_after_words_handed_over.c:40
 // SHORT-NEXT:   Detected by msm=short:
 // LONG-NEXT:    Detected by msm=long:
 // HB-NEXT:      Detected by msm=hb:
