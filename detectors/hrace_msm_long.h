@@ -24,7 +24,8 @@
 //   SM1     r / w   C & L != {}              SM1    C &= L, TS = cur
 //   SM1     r / w   C & L == {}              ERW    TS = cur (suspicion)
 //   ERW     r       TS hb cur                SR     C = L, keep TS
-//   ERW     r       not hb                   SM2    C = L, keep TS
+//   ERW     r       TS a read                SR     C = L, keep TS
+//   ERW     r       not hb, TS a write       SM2    C = L, keep TS
 //   ERW     w       TS hb cur                ERW    TS = cur
 //   ERW     w       not hb, L != {}          SM2    C = L, keep TS
 //   ERW     w       not hb, L == {}          Race   report
@@ -39,6 +40,14 @@
 // hb" into "hb" for that row.
 //
 // Shared states also keep S (thread set) for the join rule.
+//
+// Exclusive-Read-Write remembers whether the access that made the
+// suspicion (TS) was a read. The paper's row "ERW r not hb -> SM2" does not
+// ask: a read that met a read went to Shared-Modified-2, and the next
+// unprotected read reported two reads as a race (freqmine: nodes written
+// under locks, then only read after a barrier). Two reads conflict nowhere,
+// so a read of a suspicion made by a read shares the location for reading,
+// as a read of Exclusive-Read does; a write still meets the suspicion.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_MSM_LONG_H
@@ -74,6 +83,18 @@ struct MsmLong {
       return ExactInlineTest(v);
     return {ShadowCell::kStateMask | kGranuleAuxBits,
             v.raw() & (ShadowCell::kStateMask | kGranuleAuxBits)};
+  }
+
+  // Exclusive-Read-Write's aux: the lock set of the access that made the
+  // suspicion, and this bit if that access was a read.
+  static constexpr u32 kSuspicionByRead = kMaxLockSets;
+  static_assert((kSuspicionByRead & (kMaxLockSets - 1)) == 0 &&
+                    kSuspicionByRead <= kMaxSegmentId,
+                "the flag is no lock set's bit, and fits a granule cell's aux");
+  static constexpr ShadowCell Suspicion(SegmentId ts, LockSetId locks,
+                                        bool write) {
+    return ShadowCell::Make(CellState::kExclusiveReadWrite, ts,
+                            locks | (write ? 0 : kSuspicionByRead));
   }
 
   // Exclusive-Read-Write's segment may be a read's.
@@ -134,19 +155,21 @@ struct MsmLong {
     }
     case CellState::kExclusiveReadWrite: {
       bool ordered = ts == cur || HappensBefore(thr, ts);
+      bool by_read = c.aux() & kSuspicionByRead;
       if (write && ordered)
-        return ShadowCell::Make(CellState::kExclusiveReadWrite, cur, locks);
+        return Suspicion(cur, locks, true);
       SetId pair = PairWithOwner(thr, ts);
       if (!write)
-        return Shared(ordered ? CellState::kSharedRead
-                              : CellState::kSharedModified2,
+        return Shared(ordered || by_read ? CellState::kSharedRead
+                                         : CellState::kSharedModified2,
                       ts, locks, pair);
       if (locks != kEmptyLockSet)
         return Shared(CellState::kSharedModified2, ts, locks, pair);
       if (HandedOver(thr, ac, ts))
-        return ShadowCell::Make(CellState::kExclusiveReadWrite, cur, locks);
-      return Race(race, RaceCause::kUnordered, ts, AccessKind::kAny, c.aux(),
-                  locks);
+        return Suspicion(cur, locks, true);
+      return Race(race, RaceCause::kUnordered, ts,
+                  by_read ? AccessKind::kRead : AccessKind::kWrite,
+                  c.aux() & ~kSuspicionByRead, locks);
     }
     case CellState::kSharedRead:
     case CellState::kSharedModified:
@@ -167,7 +190,7 @@ struct MsmLong {
       }
       if (state != CellState::kSharedModified2 || HappensBefore(thr, ts) ||
           HandedOver(thr, ac, ts))
-        return ShadowCell::Make(CellState::kExclusiveReadWrite, cur, locks);
+        return Suspicion(cur, locks, write);
       return Race(race, RaceCause::kLockSetEmpty, ts, AccessKind::kAny,
                   candidates, locks);
     }

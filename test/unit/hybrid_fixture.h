@@ -204,8 +204,13 @@ inline std::string Describe(ShadowCell cell) {
   switch (cell.state()) {
   case CellState::kExclusiveWrite:
   case CellState::kExclusiveRead:
-  case CellState::kExclusiveReadWrite:
     os << ", Lo " << DescribeLocks(cell.aux());
+    break;
+  // msm=long's suspicion keeps a flag above the lock set
+  // (MsmLong::kSuspicionByRead).
+  case CellState::kExclusiveReadWrite:
+    os << ", Lo " << DescribeLocks(cell.aux() & (kMaxLockSets - 1))
+       << ((cell.aux() & kMaxLockSets) ? ", by a read" : "");
     break;
   case CellState::kSharedRead:
   case CellState::kSharedModified:
