@@ -319,6 +319,7 @@ TEST_F(MsmLongTest, ExclusiveReadWriteByReadOrderedReadGoesSharedRead) {
   Order(&a, &b);
   EXPECT_CELL(SharedRead(ts, kEmptyLockSet, ThreadSet({&a, &b})),
               Read(ExclusiveReadWriteByRead(ts, LockSet({kN})), &b));
+  EXPECT_FALSE(noop);
   EXPECT_FALSE(race.found);
 }
 
