@@ -24,9 +24,11 @@
 // compare-and-swap; a granule that another thread changed in the meantime
 // is recomputed. An access that would leave a granule's bytes with three
 // values splits it first (SplitGranule), so distinct bytes never
-// interfere. A re-stamp of a location that stays exclusive to the
-// accessing thread, with its mask unchanged, is published with plain
-// stores (StaysWithOwner). No allocation; the only lock is a split's.
+// interfere; a split granule's bytes are published under its split lock,
+// and go back to cells when two values are left (UnsplitGranule). A
+// re-stamp of a location that stays exclusive to the accessing thread,
+// with its mask unchanged, is published with plain stores
+// (StaysWithOwner). No allocation; the only lock is a split granule's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_ACCESS_H
@@ -149,27 +151,44 @@ public:
   // [a, a+n) inside one granule.
   void Granule(uptr a, uptr n) {
     u64 *granule = MemToGranule(a);
-    u32 bytes = ByteMask(a, n);
     for (;;) {
       GranulePair g = LoadGranulePair(granule);
       if (g.first.split()) {
         AcquireSplitGranule();
-        return ByteCells(SplitCells(a, g.first), n);
+        // The bytes before the first one that ByteCells did not publish
+        // are done: a transition applied twice is not always the
+        // transition once.
+        uptr done = ByteCells(a, granule, g.first, n);
+        a += done;
+        n -= done;
+        if (!n)
+          return;
+        continue;
       }
-      if (InCells(a, granule, g, bytes))
+      if (InCells(a, granule, g, ByteMask(a, n)))
         return;
     }
   }
 
-  // The bytes of a split granule, in runs of equal cells: one transition
-  // per run, published with compare-and-swap (CasCellRun) or, for an
-  // owner's re-stamp, plain stores.
-  void ByteCells(u64 *cells, uptr n) {
+  // The bytes [a, a+n) of the granule whose split cell is `split`, in runs
+  // of equal cells: one transition per run, published with
+  // compare-and-swap (CasCellRun) or, for an owner's re-stamp, plain
+  // stores, under the granule's split lock, which keeps its block its
+  // own; the transition is computed before it, from cells read while the
+  // granule was still split as `split`. A granule whose bytes changed goes
+  // back to cells if they hold two values at most (UnsplitGranule).
+  // Returns how many bytes are done: fewer than n when the granule is no
+  // longer split as `split` (it went back to cells or was reset).
+  uptr ByteCells(uptr a, const u64 *granule, GranuleCell split, uptr n) {
+    u64 *cells = SplitCells(a, split);
+    bool changed = false;
     for (uptr i = 0; i < n;) {
       ShadowCell old = LoadCell(&cells[i]);
       uptr run_end = i + 1;
       while (run_end < n && LoadRelaxed(&cells[run_end]) == old.raw())
         run_end++;
+      if (!StillSplitAs(granule, split))
+        return i;
       RaceInfo race{};
       ShadowCell now = CellTransition<Machine>(old, thr_, ac_, &race);
       if (now == old) {
@@ -179,15 +198,28 @@ public:
       }
       Trace();
       uptr k = run_end;
-      if (StaysWithOwner<Machine>(old, now, thr_))
-        StoreCellRun(&cells[i], run_end - i, now);
-      else
-        k = i + CasCellRun(&cells[i], run_end - i, old, now);
+      {
+        SplitGranuleLock lock(a);
+        if (!StillSplitAs(granule, split))
+          return i;
+        if (StaysWithOwner<Machine>(old, now, thr_))
+          StoreCellRun(&cells[i], run_end - i, now);
+        else
+          k = i + CasCellRun(&cells[i], run_end - i, old, now);
+      }
       // A race counts only if it reached at least one cell.
-      if (k > i)
+      if (k > i) {
         Found(race);
+        changed = true;
+      }
       i = k < run_end ? k : run_end;
     }
+    if (changed) {
+      SplitGranuleLock lock(a);
+      if (StillSplitAs(granule, split))
+        UnsplitGranule(a, split);
+    }
+    return n;
   }
 
   void Finish() {
@@ -657,7 +689,8 @@ ALWAYS_INLINE bool GranuleUnchanged(ThreadState *thr, const u64 *granule,
     for (uptr i = 0; i < n; i++)
       if (!IsNoopValue<Machine, kAtomic>(LoadCell(&cells[i]), thr, write))
         return false;
-    return true;
+    // The block may have passed to another granule meanwhile.
+    return StillSplitAs(granule, first);
   }
   // The access covers bytes of both cells (a word over two fields).
   return (spread & ~(first.raw() | second.raw()) & GranuleCell::kMaskBits) ==

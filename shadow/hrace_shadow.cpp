@@ -137,9 +137,15 @@ namespace {
 constexpr uptr kSplitStripes = 64;
 struct SplitStripe {
   SpinMutex mu;
-  SpareSplitBlock spare;
+  FreeSplitBlocks free;
+  // Numbers the stripe's splits, for their split cells.
+  u32 splits;
 };
 SplitStripe split_stripes[kSplitStripes];
+
+SplitStripe &StripeOf(uptr a) {
+  return split_stripes[(a >> 3) % kSplitStripes];
+}
 
 void StorePair(u64 *granule, GranuleCell first, GranuleCell second) {
   StoreRelease(&granule[1], second.raw());
@@ -162,11 +168,15 @@ void StoreGranuleBytes(uptr a, uptr n, ShadowCell value) {
     GranulePair g = LoadGranulePair(granule);
     if (g.first.split()) {
       // A whole split granule went back to cells above; its byte cells are
-      // not read again until the next split rewrites them.
-      AcquireSplitGranule();
+      // not read again until the next split rewrites them (its block is
+      // not given back: no granule names it now).
+      SplitGranuleLock lock(a);
+      if (!StillSplitAs(granule, g.first))
+        continue;
       u64 *cells = SplitCells(a, g.first);
       for (uptr i = 0; i < n; i++)
         StoreRelaxed(&cells[i], value.raw());
+      UnsplitGranule(a, g.first);
       return;
     }
     // What the other bytes keep.
@@ -192,18 +202,45 @@ void StoreGranuleBytes(uptr a, uptr n, ShadowCell value) {
 
 } // namespace
 
+u32 FreeSplitBlocks::Take(u32 clears) {
+  if (clears_ != clears)
+    head_ = 0;
+  u32 block = head_;
+  if (block)
+    head_ = static_cast<u32>(LoadRelaxed(&split_pool[uptr(block) * 8]));
+  return block;
+}
+
+void FreeSplitBlocks::Give(u32 block, u32 clears) {
+  // A block of the half a clear has just left may still be written by a
+  // thread that read its split before the clear; that half is handed out
+  // again only after the next clear.
+  if (block / kSplitBlocksPerHalf != (clears & 1))
+    return;
+  if (clears_ != clears) {
+    head_ = 0;
+    clears_ = clears;
+  }
+  StoreRelaxed(&split_pool[uptr(block) * 8], u64(head_));
+  head_ = block;
+}
+
+SplitGranuleLock::SplitGranuleLock(uptr a) : a_(a) { StripeOf(a).mu.Lock(); }
+
+SplitGranuleLock::~SplitGranuleLock() { StripeOf(a_).mu.Unlock(); }
+
 void SplitGranule(uptr a, GranulePair seen) {
   uptr base = a & ~uptr(7);
-  SplitStripe &stripe = split_stripes[(base >> 3) % kSplitStripes];
+  SplitStripe &stripe = StripeOf(base);
   SpinMutexLock l(&stripe.mu);
   u64 *granule = MemToGranule(base);
   if (seen.first.split() || LoadGranulePair(granule) != seen)
     return;
   u32 clears = LoadAcquire(&split_clears);
-  u32 block = stripe.spare.Take(clears);
+  u32 block = stripe.free.Take(clears);
   if (!block)
     block = AllocateSplitBlock(clears);
-  GranuleCell split = GranuleCell::Split(block);
+  GranuleCell split = GranuleCell::Split(block, ++stripe.splits);
   // All eight, so that what an earlier split or a reset left here is gone.
   u64 *cells = SplitCells(base, split);
   u32 first = seen.first.mask(), second = seen.second.mask();
@@ -219,7 +256,42 @@ void SplitGranule(uptr a, GranulePair seen) {
   // for the stripe's next split.
   if (!CasGranulePair(granule, seen, GranulePair{split, GranuleCell()}) &&
       block)
-    stripe.spare.Keep(block, clears);
+    stripe.free.Give(block, clears);
+}
+
+void UnsplitGranule(uptr a, GranuleCell split) {
+  uptr base = a & ~uptr(7);
+  u64 *granule = MemToGranule(base);
+  const u64 *cells = SplitCells(base, split);
+  ShadowCell values[2];
+  u32 masks[2] = {0, 0};
+  u32 count = 0;
+  for (u32 i = 0; i < 8; i++) {
+    ShadowCell v(LoadRelaxed(&cells[i]));
+    // New bytes need no cell.
+    if (!v.raw())
+      continue;
+    u32 k = 0;
+    while (k < count && values[k] != v)
+      k++;
+    if (k == count) {
+      if (count == 2 || !GranuleCell::Fits(v))
+        return;
+      values[count++] = v;
+    }
+    masks[k] |= 1u << i;
+  }
+  GranuleCell kept[2];
+  for (u32 k = 0; k < count; k++)
+    kept[k] = GranuleCell::Make(values[k], masks[k]);
+  // Byte cells are written under the lock held here, and the second cell
+  // of a split granule is empty: only a reset of the whole granule can
+  // change it meanwhile, and then the block is no granule's to give back.
+  if (!CasGranulePair(granule, GranulePair{split, GranuleCell()},
+                      GranulePair{kept[0], kept[1]}))
+    return;
+  if (u32 block = split.split_block())
+    StripeOf(base).free.Give(block, LoadAcquire(&split_clears));
 }
 
 void StoreShadowRange(uptr addr, uptr size, ShadowCell value) {

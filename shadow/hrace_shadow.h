@@ -196,12 +196,19 @@ ALWAYS_INLINE bool CasGranulePair(u64 *granule, GranulePair old,
 // Split granules keep their byte cells in blocks of eight, handed out in
 // order from a pool (MAP_NORESERVE), so that memory grows with the granules
 // split, not with the pages they lie in (splits are scattered: one field
-// of each object). Blocks are never reused while a shadow generation lasts
-// (a thread may still hold one it read a moment ago); the pool has two
-// halves, one per generation parity, and a half is emptied when its next
-// generation starts (ClearAllShadow), as segment ids are. When a half is
-// full, granules split into the direct-mapped byte shadow instead (block 0),
-// one 8-byte cell per application byte.
+// of each object). A granule whose bytes come back to at most two values
+// goes back to cells (UnsplitGranule), and its block to its split stripe,
+// whose next split takes it: the bytes of an image read a pixel at a time
+// by two threads diverge and converge again, and vips split 3.6 million
+// granules with never more than 57,000 split at once. So that no block is
+// written for two granules, every write of byte cells holds the granule's
+// stripe lock (SplitGranuleLock) and checks that the granule still holds
+// the split cell it read (each split has its own, GranuleCell::Split); a
+// read without the lock checks the same after it (StillSplitAs). The
+// pool has two halves, one per generation parity, and a half is emptied
+// when its next generation starts (ClearAllShadow), as segment ids are.
+// When a half is full, granules split into the direct-mapped byte shadow
+// instead (block 0), one 8-byte cell per application byte.
 extern u64 *split_pool;
 constexpr u32 kSplitBlocksPerHalf = 1u << (GranuleCell::kBlockBits - 1);
 
@@ -213,38 +220,61 @@ ALWAYS_INLINE u64 *SplitCells(uptr a, GranuleCell g) {
   return split_pool + static_cast<uptr>(block) * 8 + (a & 7);
 }
 
-// The block of a split that lost its race to another thread's change of the
-// granule, kept by the split's stripe for the stripe's next split. Blocks
-// belong to the clear period they were handed out in: the half they came
-// from is emptied and handed out again two shadow clears later, so a block
-// kept across a clear is dropped (had it been taken then, two granules
-// would share its byte cells).
-class SpareSplitBlock {
+// The blocks a split stripe has back from its granules, or from a split
+// that lost its race to another thread's change of the granule, for the
+// stripe's next splits; linked through their first byte cell, which no
+// granule reads any more (a reader that still does finds its granule's
+// split cell changed). Blocks belong to the clear period they were handed
+// out in: the half they came from is emptied and handed out again two
+// shadow clears later, so blocks kept across a clear are dropped (had one
+// been taken then, two granules would share its byte cells). The stripe's
+// lock is held.
+class FreeSplitBlocks {
 public:
-  // The kept block if it was kept in clear period `clears`, else 0; the
-  // spare is empty afterwards.
-  u32 Take(u32 clears) {
-    u32 block = block_;
-    block_ = 0;
-    return clears_ == clears ? block : 0;
-  }
-  void Keep(u32 block, u32 clears) {
-    block_ = block;
-    clears_ = clears;
-  }
+  // A block kept in clear period `clears`, or 0.
+  u32 Take(u32 clears);
+  void Give(u32 block, u32 clears);
 
 private:
-  u32 block_ = 0;
+  u32 head_ = 0;
   u32 clears_ = 0;
 };
+
+// Holds the split stripe lock of the granule at `a`: the writes of its
+// byte cells, its split and its return to cells are serialised by it (a
+// leaf lock: nothing else is taken under it). Splits are rare, and the
+// transitions of a split granule's bytes are computed before the lock is
+// taken; fork-safe like every runtime lock.
+class SplitGranuleLock {
+public:
+  explicit SplitGranuleLock(uptr a);
+  ~SplitGranuleLock();
+  SplitGranuleLock(const SplitGranuleLock &) = delete;
+  SplitGranuleLock &operator=(const SplitGranuleLock &) = delete;
+
+private:
+  uptr a_;
+};
+
+// The byte cells read since the granule's split cell `split` was read
+// were that split's: the granule still holds it (an acquire fence orders
+// the reads before, on AArch64).
+ALWAYS_INLINE bool StillSplitAs(const u64 *granule, GranuleCell split) {
+  __atomic_thread_fence(__ATOMIC_ACQUIRE);
+  return LoadGranule(granule) == split;
+}
 
 // Gives the granule at `a` per-byte cells holding what `seen` says (its
 // value on the bytes of its mask, New elsewhere) and turns its cell into a
 // split cell, unless the cell no longer holds `seen`: the caller reads it
-// again either way. Splits are rare and serialised per granule by a
-// striped runtime lock (not on the hot path; fork-safe like every runtime
-// lock); a granule, once split, stays split until it is reset.
+// again either way. Takes the granule's SplitGranuleLock.
 void SplitGranule(uptr a, GranulePair seen);
+
+// With the granule's SplitGranuleLock held and `split` its split cell: if
+// its byte cells hold at most two values besides New, each of which fits a
+// granule cell, the granule goes back to cells and its block to the
+// stripe.
+void UnsplitGranule(uptr a, GranuleCell split);
 
 // Split blocks handed out in the current generation (tests).
 u32 SplitBlocksUsed();
@@ -259,20 +289,25 @@ template <typename Fn> void ForEachTouchedRun(uptr addr, uptr size, Fn fn) {
   uptr run_beg = 0, run_end = 0;
   for (uptr a = addr; a < end;) {
     uptr next = GranuleRunEnd(a, end);
-    GranulePair g = LoadGranulePair(MemToGranule(a));
+    const u64 *granule = MemToGranule(a);
+    GranulePair g = LoadGranulePair(granule);
     if ((g.first.raw() | g.second.raw()) == 0) {
       a = next;
       continue;
     }
-    const u64 *cells = nullptr;
+    // A split granule's bytes, copied while its block is its own.
+    u64 cells[8];
     if (g.first.split()) {
       AcquireSplitGranule();
-      cells = SplitCells(a, g.first);
+      const u64 *block = SplitCells(a, g.first);
+      for (uptr b = a; b < next; b++)
+        cells[b - a] = LoadRelaxed(&block[b - a]);
+      if (!StillSplitAs(granule, g.first))
+        continue;
     }
     u32 mask = g.first.mask() | g.second.mask();
     for (uptr b = a; b < next; b++) {
-      bool touched =
-          cells ? LoadRelaxed(&cells[b - a]) != 0 : (mask >> (b & 7)) & 1;
+      bool touched = g.first.split() ? cells[b - a] != 0 : (mask >> (b & 7)) & 1;
       if (!touched)
         continue;
       if (b != run_end) {

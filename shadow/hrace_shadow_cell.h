@@ -147,8 +147,17 @@ public:
   }
 
   static constexpr u32 kBlockBits = 26;
-  static constexpr GranuleCell Split(u32 block) {
-    return GranuleCell(0xf | static_cast<u64>(block) << 4);
+  // A split cell also names the split (bits 34..59, clear of the mask's
+  // bits): a block goes back to its stripe when its granule is no longer
+  // split, and a reader that read its byte cells without the stripe's lock
+  // checks that the granule still holds the same split cell.
+  static constexpr u32 kSplitVersionShift = 34;
+  static constexpr u32 kSplitVersionBits = 26;
+  static constexpr GranuleCell Split(u32 block, u32 version = 0) {
+    return GranuleCell(
+        0xf | static_cast<u64>(block) << 4 |
+        static_cast<u64>(version & ((1u << kSplitVersionBits) - 1))
+            << kSplitVersionShift);
   }
   bool split() const { return (raw_ & 0xf) == 0xf; }
   u32 split_block() const {
