@@ -1,0 +1,90 @@
+// Two threads read a buffer in three-byte pixels, each from a rotated start
+// and in segments of its own, so that the granules' bytes take three values
+// (split), come back to two (the granule goes back to cells and gives its
+// block to its split stripe) and split again with a block another granule
+// gave back, over and over, on both threads at once (shadow/hrace_shadow.h).
+// Each thread also writes a buffer of its own the same way. A barrier then
+// orders every read before one thread's write of the shared buffer. A byte
+// cell written for one granule in a block that another granule had taken
+// meanwhile would put a read of the other thread into a thread's own
+// buffer, or a read the barrier does not order into the shared one, and a
+// write would be reported (a block given back while its granule still used
+// it failed here). With -DRACE, the second thread also writes one byte
+// during the reads: that byte, and it alone, is reported. 2,000 rounds
+// (short: 100) over 4 KB.
+//
+// RUN: %hrace_cc %s -o %t
+// RUN: %t %scale 2>&1 | FileCheck %s --check-prefix=CLEAN
+// RUN: env HRACE_OPTIONS=msm=long %t %scale 2>&1 | FileCheck %s --check-prefix=CLEAN
+// RUN: env HRACE_OPTIONS=msm=hb %t %scale 2>&1 | FileCheck %s --check-prefix=CLEAN
+// CLEAN-NOT: WARNING: HybridRace
+// CLEAN:     pixels read
+// CLEAN-NOT: WARNING: HybridRace
+//
+// RUN: %hrace_cc -DRACE %s -o %t.race
+// RUN: not %t.race %scale 2>&1 | FileCheck %s --check-prefix=RACE
+// RUN: env HRACE_OPTIONS=msm=hb not %t.race %scale 2>&1 | FileCheck %s --check-prefix=RACE
+// RACE:      racy byte at [[ADDR:0x[0-9a-f]+]]
+// RACE-NOT:  WARNING: HybridRace
+// RACE:      WARNING: HybridRace: data race
+// RACE:      {{Read|Write}} of size 1 at [[ADDR]]
+// RACE-NOT:  WARNING: HybridRace
+// RACE:      pixels read
+// RACE-NOT:  WARNING: HybridRace
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { kBytes = 4096, kRacy = 1001 };
+
+static pthread_barrier_t B;
+static long Rounds;
+unsigned char Pixels[kBytes];
+unsigned char Mine[2][kBytes];
+long Sums[2];
+
+static void *Work(void *Arg) {
+  long Me = (long)Arg;
+  // Each thread's own mutex: taking it starts a new segment of the thread
+  // and orders nothing between the threads.
+  pthread_mutex_t Own = PTHREAD_MUTEX_INITIALIZER;
+  long Sum = 0;
+  for (long R = 0; R < Rounds; R++) {
+    for (int I = (int)((R + Me) % 3); I + 3 <= kBytes; I += 3) {
+      Sum += Pixels[I] + Pixels[I + 1] + Pixels[I + 2];
+      Mine[Me][I] = Mine[Me][I + 1] = Mine[Me][I + 2] = (unsigned char)R;
+      // A new segment every few pixels, at a different pixel in each round
+      // and thread: neighbouring bytes are read in different segments.
+      if ((I / 3 + R + Me) % 5 == 0) {
+        pthread_mutex_lock(&Own);
+        pthread_mutex_unlock(&Own);
+      }
+    }
+#ifdef RACE
+    if (Me == 1 && R == 0)
+      Pixels[kRacy] = 7;
+#endif
+    pthread_barrier_wait(&B);
+    // Ordered after both threads' reads.
+    if ((R & 1) == Me)
+      memset(Pixels, (int)R, kBytes);
+    pthread_barrier_wait(&B);
+  }
+  Sums[Me] = Sum;
+  return 0;
+}
+
+int main(int Argc, char **Argv) {
+  Rounds = Argc > 1 && !strcmp(Argv[1], "full") ? 2000 : 100;
+  printf("racy byte at %p\n", (void *)&Pixels[kRacy]);
+  fflush(stdout);
+  memset(Pixels, 1, kBytes);
+  pthread_barrier_init(&B, 0, 2);
+  pthread_t T;
+  pthread_create(&T, 0, Work, (void *)1);
+  Work((void *)0);
+  pthread_join(T, 0);
+  printf("pixels read\n");
+  return 0;
+}
