@@ -17,45 +17,35 @@
 // CHECK:     owner re-stamps done
 // CHECK-NOT: WARNING: HybridRace
 
-#include <pthread.h>
+#include "hrace_test_rounds.h"
+
 #include <stdio.h>
 #include <string.h>
 
 enum { kWords = 1024 };
 
-static pthread_barrier_t B;
-static long Rounds;
 long Data[kWords];
 long Sums[2];
 
-static void *Work(void *Arg) {
-  long Me = (long)Arg;
-  // Each thread's own mutex: taking it starts a new segment of the thread
-  // and orders nothing between the threads.
-  pthread_mutex_t Own = PTHREAD_MUTEX_INITIALIZER;
-  long Sum = 0;
-  for (long R = 0; R < Rounds; R++) {
-    pthread_mutex_lock(&Own);
-    pthread_mutex_unlock(&Own);
-    // Both threads read every word at once; the round's writer owns them.
+// Both threads read every word at once; the round's writer owns them.
+static void ReadAll(long Me, long R) {
+  (void)R;
+  new_own_segment();
+  for (int I = 0; I < kWords; I++)
+    Sums[Me] += Data[I];
+}
+
+// The writer alternates, so each round's owner is the thread that wrote
+// last.
+static void WriteAll(long Me, long R) {
+  if ((R & 1) == Me)
     for (int I = 0; I < kWords; I++)
-      Sum += Data[I];
-    pthread_barrier_wait(&B);
-    // Ordered after both reads: the writer alternates, so each round's
-    // owner is the thread that wrote last.
-    if ((R & 1) == Me)
-      for (int I = 0; I < kWords; I++)
-        Data[I] = R + I;
-    pthread_barrier_wait(&B);
-  }
-  Sums[Me] = Sum;
-  return 0;
+      Data[I] = R + I;
 }
 
 // Three values in each granule of the first half: byte 0, byte 1 and the
 // rest written in three segments of the main thread.
 static void SplitFirstHalf(void) {
-  pthread_mutex_t Own = PTHREAD_MUTEX_INITIALIZER;
   for (int Part = 0; Part < 3; Part++) {
     for (int I = 0; I < kWords / 2; I++) {
       unsigned char *Bytes = (unsigned char *)&Data[I];
@@ -64,19 +54,14 @@ static void SplitFirstHalf(void) {
       else
         memset(Bytes + 2, 1, 6);
     }
-    pthread_mutex_lock(&Own);
-    pthread_mutex_unlock(&Own);
+    new_own_segment();
   }
 }
 
 int main(int Argc, char **Argv) {
-  Rounds = Argc > 1 && !strcmp(Argv[1], "full") ? 20000 : 1000;
   SplitFirstHalf();
-  pthread_barrier_init(&B, 0, 2);
-  pthread_t T;
-  pthread_create(&T, 0, Work, (void *)1);
-  Work((void *)0);
-  pthread_join(T, 0);
+  run_two_thread_rounds(Argc > 1 && !strcmp(Argv[1], "full") ? 20000 : 1000,
+                        ReadAll, WriteAll);
   printf("owner re-stamps done\n");
   return 0;
 }

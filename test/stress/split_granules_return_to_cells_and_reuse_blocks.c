@@ -32,59 +32,43 @@
 // RACE:      pixels read
 // RACE-NOT:  WARNING: HybridRace
 
-#include <pthread.h>
+#include "hrace_test_rounds.h"
+
 #include <stdio.h>
 #include <string.h>
 
 enum { kBytes = 4096, kRacy = 1001 };
 
-static pthread_barrier_t B;
-static long Rounds;
 unsigned char Pixels[kBytes];
 unsigned char Mine[2][kBytes];
 long Sums[2];
 
-static void *Work(void *Arg) {
-  long Me = (long)Arg;
-  // Each thread's own mutex: taking it starts a new segment of the thread
-  // and orders nothing between the threads.
-  pthread_mutex_t Own = PTHREAD_MUTEX_INITIALIZER;
-  long Sum = 0;
-  for (long R = 0; R < Rounds; R++) {
-    for (int I = (int)((R + Me) % 3); I + 3 <= kBytes; I += 3) {
-      Sum += Pixels[I] + Pixels[I + 1] + Pixels[I + 2];
-      Mine[Me][I] = Mine[Me][I + 1] = Mine[Me][I + 2] = (unsigned char)R;
-      // A new segment every few pixels, at a different pixel in each round
-      // and thread: neighbouring bytes are read in different segments.
-      if ((I / 3 + R + Me) % 5 == 0) {
-        pthread_mutex_lock(&Own);
-        pthread_mutex_unlock(&Own);
-      }
-    }
-#ifdef RACE
-    if (Me == 1 && R == 0)
-      Pixels[kRacy] = 7;
-#endif
-    pthread_barrier_wait(&B);
-    // Ordered after both threads' reads.
-    if ((R & 1) == Me)
-      memset(Pixels, (int)R, kBytes);
-    pthread_barrier_wait(&B);
+static void ReadPixels(long Me, long R) {
+  for (int I = (int)((R + Me) % 3); I + 3 <= kBytes; I += 3) {
+    Sums[Me] += Pixels[I] + Pixels[I + 1] + Pixels[I + 2];
+    Mine[Me][I] = Mine[Me][I + 1] = Mine[Me][I + 2] = (unsigned char)R;
+    // A new segment every few pixels, at a different pixel in each round
+    // and thread: neighbouring bytes are read in different segments.
+    if ((I / 3 + R + Me) % 5 == 0)
+      new_own_segment();
   }
-  Sums[Me] = Sum;
-  return 0;
+#ifdef RACE
+  if (Me == 1 && R == 0)
+    Pixels[kRacy] = 7;
+#endif
+}
+
+static void WritePixels(long Me, long R) {
+  if ((R & 1) == Me)
+    memset(Pixels, (int)R, kBytes);
 }
 
 int main(int Argc, char **Argv) {
-  Rounds = Argc > 1 && !strcmp(Argv[1], "full") ? 2000 : 100;
   printf("racy byte at %p\n", (void *)&Pixels[kRacy]);
   fflush(stdout);
   memset(Pixels, 1, kBytes);
-  pthread_barrier_init(&B, 0, 2);
-  pthread_t T;
-  pthread_create(&T, 0, Work, (void *)1);
-  Work((void *)0);
-  pthread_join(T, 0);
+  run_two_thread_rounds(Argc > 1 && !strcmp(Argv[1], "full") ? 2000 : 100,
+                        ReadPixels, WritePixels);
   printf("pixels read\n");
   return 0;
 }
