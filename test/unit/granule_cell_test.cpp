@@ -170,14 +170,18 @@ TEST_F(GranuleShadowTest, AThirdValueSplitsTheGranule) {
 }
 
 TEST_F(GranuleShadowTest, SplitGivesBytesOfNeitherCellNew) {
+  // A new clear period: no stripe has a block to give.
+  ClearAllShadow();
   StoreShadowRange(Addr(2), 2, Write(3));
   StoreShadowRange(Addr(4), 2, Write(4));
   GranulePair g = Pair(0);
   ASSERT_EQ(GranuleCell::Make(Write(3), 0x0c), g.first);
   ASSERT_EQ(GranuleCell::Make(Write(4), 0x30), g.second);
+  u32 used = SplitBlocksUsed();
   SplitGranule(Addr(5), g);
   ASSERT_TRUE(Cell(0).split());
-  // A block of its own, not the byte shadow.
+  // A block of its own from the pool.
+  EXPECT_EQ(used + 1, SplitBlocksUsed());
   EXPECT_NE(0u, Cell(0).split_block());
   for (uptr i = 0; i < 8; i++)
     EXPECT_EQ(i == 2 || i == 3   ? Write(3)
