@@ -242,9 +242,9 @@ private:
 
 // Holds the split stripe lock of the granule at `a`: the writes of its
 // byte cells, its split and its return to cells are serialised by it (a
-// leaf lock: nothing else is taken under it). Splits are rare, and the
-// transitions of a split granule's bytes are computed before the lock is
-// taken; fork-safe like every runtime lock.
+// leaf lock: nothing else is taken under it; the transitions of a split
+// granule's bytes are computed before it is taken). Fork-safe like every
+// runtime lock.
 class SplitGranuleLock {
 public:
   explicit SplitGranuleLock(uptr a);
@@ -307,7 +307,8 @@ template <typename Fn> void ForEachTouchedRun(uptr addr, uptr size, Fn fn) {
     }
     u32 mask = g.first.mask() | g.second.mask();
     for (uptr b = a; b < next; b++) {
-      bool touched = g.first.split() ? cells[b - a] != 0 : (mask >> (b & 7)) & 1;
+      bool touched =
+          g.first.split() ? cells[b - a] != 0 : (mask >> (b & 7)) & 1;
       if (!touched)
         continue;
       if (b != run_end) {
