@@ -32,10 +32,12 @@ void IdSetTable::Init(u32 max_sets, SetId overflow_id, const char *what,
   half_end_[0] = max_sets;
   // The overflow id may lie beyond a lowered capacity (HRACE_SMALL_LIMITS).
   u32 ids = overflow_id >= max_sets ? overflow_id + 1 : max_sets;
+  u32 id_bits = 32 - __builtin_clz(ids - 1 ? ids - 1 : 1);
+  tag_mask_ = id_bits < 32 ? ~((1u << id_bits) - 1) : 0;
   sets_ = static_cast<Set **>(
       MmapNoReserveOrDie(ids * sizeof(Set *), "interned set table"));
-  buckets_ = static_cast<SetId *>(MmapNoReserveOrDie(
-      2 * static_cast<uptr>(max_sets) * sizeof(SetId), "interned set buckets"));
+  buckets_ = static_cast<u32 *>(MmapNoReserveOrDie(
+      2 * static_cast<uptr>(max_sets) * sizeof(u32), "interned set buckets"));
   Set *empty = static_cast<Set *>(InternalCalloc(sizeof(Set)));
   StoreRelease(&sets_[kEmptySet], empty);
   if (overflow_id) {
@@ -68,8 +70,8 @@ void IdSetTable::StartGeneration(u32 generation) {
     // commit every page of it (4 MiB for lock sets) at each generation.
     // (madvise refuses a range that is not on page boundaries, whatever
     // the kernel's page size: the memset is the fallback.)
-    uptr bucket_bytes = static_cast<uptr>(max_sets_) * sizeof(SetId);
-    SetId *half_buckets = buckets_ + half * max_sets_;
+    uptr bucket_bytes = static_cast<uptr>(max_sets_) * sizeof(u32);
+    u32 *half_buckets = buckets_ + half * max_sets_;
     if (bucket_bytes < kMinMadviseBytes ||
         madvise(half_buckets, bucket_bytes, MADV_DONTNEED) != 0)
       internal_memset(half_buckets, 0, bucket_bytes);
@@ -102,20 +104,27 @@ IdSetTable::Set *IdSetTable::Storage(SetId id, u32 count) {
       InternalAlloc(sizeof(Set) + (count - 1) * sizeof(u32)));
 }
 
-SetId IdSetTable::Find(const SetId *buckets, u32 nbuckets, u32 h,
-                       const u32 *ids, u32 count, u32 *bucket) const {
-  u32 b = h % nbuckets;
-  for (;; b = (b + 1) % nbuckets) {
-    SetId id = LoadAcquire(&buckets[b]);
-    if (!id)
-      break;
+SetId IdSetTable::Find(const u32 *buckets, u32 nbuckets, u32 h, const u32 *ids,
+                       u32 count, u32 *bucket) const {
+  u32 tag = h & tag_mask_;
+  // No division per step: a probe is a cache miss or less, a division
+  // several times that.
+  for (u32 b = h % nbuckets;; b = b + 1 == nbuckets ? 0 : b + 1) {
+    u32 entry = LoadAcquire(&buckets[b]);
+    if (!entry) {
+      *bucket = b;
+      return kEmptySet;
+    }
+    // Another set's bucket is passed over on its tag, without the two
+    // cache misses of reading that set (freqmine: a million lock sets).
+    if ((entry & tag_mask_) != tag)
+      continue;
+    SetId id = entry & ~tag_mask_;
     const Set *s = LoadAcquire(&sets_[id]);
     if (s->hash == h && LoadRelaxed(&s->count) == count &&
         !internal_memcmp(s->ids, ids, count * sizeof(u32)))
       return id;
   }
-  *bucket = b;
-  return kEmptySet;
 }
 
 SetId IdSetTable::Intern(const u32 *ids, u32 count) {
@@ -159,7 +168,7 @@ SetId IdSetTable::Intern(const u32 *ids, u32 count) {
       // A recycled table looks in the current generation's half only: an
       // id of the previous one would outlive its generation in the cell
       // about to be written.
-      SetId *buckets = recycled_ ? buckets_ + half * max_sets_ : buckets_;
+      u32 *buckets = recycled_ ? buckets_ + half * max_sets_ : buckets_;
       u32 nbuckets = recycled_ ? max_sets_ : 2 * max_sets_;
       u32 b;
       if (SetId id = Find(buckets, nbuckets, h, ids, count, &b))
@@ -175,7 +184,7 @@ SetId IdSetTable::Intern(const u32 *ids, u32 count) {
         // Readers look sets up without the mutex: publish the set before
         // its id.
         StoreRelease(&sets_[id], s);
-        StoreRelease(&buckets[b], id);
+        StoreRelease(&buckets[b], id | (h & tag_mask_));
         return id;
       }
       if (!recycled_ || attempt == 2 || !start_next_generation_)
@@ -286,8 +295,7 @@ SetId SetOpCache::Lookup(IdSetTable *table, Op op, u32 a, u32 b) {
   Entry &e = entries_[h];
   if (e.key == key)
     return e.value;
-  SetId value =
-      op == kIntersect ? table->Intersect(a, b) : table->Insert(a, b);
+  SetId value = op == kIntersect ? table->Intersect(a, b) : table->Insert(a, b);
   e.key = key;
   e.value = value;
   return value;

@@ -77,8 +77,8 @@ private:
   static u32 Hash(const u32 *ids, u32 count);
   // The id of the set `ids` in `buckets`, or kEmptySet and in `bucket` the
   // free bucket where it would go.
-  SetId Find(const SetId *buckets, u32 nbuckets, u32 h, const u32 *ids,
-             u32 count, u32 *bucket) const;
+  SetId Find(const u32 *buckets, u32 nbuckets, u32 h, const u32 *ids, u32 count,
+             u32 *bucket) const;
   // Where a new set of `count` members is stored under id `id` (mu_ held).
   Set *Storage(SetId id, u32 count);
   // The table is full: the overflow id, said once (mu_ held).
@@ -87,8 +87,11 @@ private:
   SpinMutex mu_;
   Set **sets_ = nullptr;
   // Open addressing from hash to id, twice the id space so it never fills;
-  // in a recycled table each half has its own max_sets_ buckets.
-  SetId *buckets_ = nullptr;
+  // in a recycled table each half has its own max_sets_ buckets. A bucket
+  // holds its set's id in the low bits and, in the bits no id uses
+  // (tag_mask_), the same bits of its hash.
+  u32 *buckets_ = nullptr;
+  u32 tag_mask_ = 0;
   u32 max_sets_ = 0;
   // Each half's first id, the next free one and its end (a table that is
   // not recycled has one half), and the generation sets are made for.

@@ -83,7 +83,9 @@ void HeldLocks::Refresh(IdSetTable *table) {
   sort_unique(all, &n_all);
   sort_unique(write, &n_write);
   all_ = table->Intern(all, n_all);
-  write_ = table->Intern(write, n_write);
+  // Every lock held for writing (the commonest case): the same set, without
+  // a second lookup.
+  write_ = n_write == n_all ? all_ : table->Intern(write, n_write);
   dirty_ = false;
 }
 
