@@ -90,10 +90,6 @@ void LockOrderAcquired(ThreadState *thr, uptr pc, SyncObject *s) {
   a->frame_count = CaptureStack(thr, pc, a->frames, HeldAcquisitions::kFrames);
 }
 
-void LockOrderReleased(ThreadState *thr, LockId id) {
-  thr->acquisitions.Pop(id);
-}
-
 void LockOrderForget(LockId id) {
   SpinMutexLock l(ctx->lock_order.mutex());
   ctx->lock_order.RemoveLock(id);

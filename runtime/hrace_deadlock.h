@@ -26,7 +26,9 @@ void LockOrderBeforeAcquire(ThreadState *thr, uptr pc, SyncObject *s);
 // thr now holds s at pc (a lock or a successful trylock).
 void LockOrderAcquired(ThreadState *thr, uptr pc, SyncObject *s);
 // thr released the lock.
-void LockOrderReleased(ThreadState *thr, LockId id);
+ALWAYS_INLINE void LockOrderReleased(ThreadState *thr, LockId id) {
+  thr->acquisitions.Pop(id);
+}
 // The lock is gone: it leaves the graph (SyncTable's forget hook).
 void LockOrderForget(LockId id);
 

@@ -9,18 +9,7 @@
 
 namespace hrace {
 
-void HeldLocks::Add(LockId id, bool write, LockSetId single) {
-  if (count_ == kMax)
-    return;
-  ids_[count_] = id;
-  write_held_[count_] = write;
-  singles_[count_] = single;
-  count_++;
-  dirty_ = true;
-}
-
-void HeldLocks::Remove(LockId id) {
-  // Locks are usually released in reverse order: search from the end.
+void HeldLocks::RemoveInside(LockId id) {
   for (u32 i = count_; i-- > 0;) {
     if (ids_[i] != id)
       continue;

@@ -40,8 +40,26 @@ public:
   static constexpr u32 kMax = 64;
 
   // `single`: the interned set {id}, if the caller knows it (0 if not).
-  void Add(LockId id, bool write, LockSetId single = kEmptyLockSet);
-  void Remove(LockId id);
+  // Inline, with Remove's usual case: every lock and unlock calls them.
+  ALWAYS_INLINE void Add(LockId id, bool write,
+                         LockSetId single = kEmptyLockSet) {
+    if (count_ == kMax)
+      return;
+    ids_[count_] = id;
+    write_held_[count_] = write;
+    singles_[count_] = single;
+    count_++;
+    dirty_ = true;
+  }
+  ALWAYS_INLINE void Remove(LockId id) {
+    // Locks are usually released in reverse order.
+    if (LIKELY(count_ && ids_[count_ - 1] == id)) {
+      count_--;
+      dirty_ = true;
+      return;
+    }
+    RemoveInside(id);
+  }
   bool Holds(LockId id) const;
   // Inline: every slow-path access asks, and the sets rarely changed since.
   ALWAYS_INLINE LockSetId All(IdSetTable *table) {
@@ -60,6 +78,7 @@ public:
   void ForgetSets();
 
 private:
+  void RemoveInside(LockId id);
   void Refresh(IdSetTable *table);
 
   LockId ids_[kMax] = {};

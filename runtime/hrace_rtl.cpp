@@ -329,12 +329,6 @@ bool EndedBefore(ThreadState *thr, u32 thread_id) {
   return end.ended && thr->vc.Get(end.slot) >= end.clock;
 }
 
-bool LocksOrder() { return ctx->flags.msm == Msm::kHb; }
-
-bool TracksAcquisitions() {
-  return ctx->flags.detect_deadlocks || ctx->flags.report_misuse;
-}
-
 void Acquire(ThreadState *thr, SyncObject *s) {
   SpinMutexLock l(&s->mu);
   AcquireClock(thr, s->clock);
@@ -435,11 +429,6 @@ SyncObject *NameLock(ThreadState *thr, uptr pc, SyncObject *s) {
   return s;
 }
 
-void MutexPreLock(ThreadState *thr, uptr pc, SyncObject *s) {
-  if (ctx->flags.detect_deadlocks && thr->acquisitions.count())
-    LockOrderBeforeAcquire(thr, pc, s);
-}
-
 void MutexPreLock(ThreadState *thr, uptr pc, uptr addr) {
   if (!ctx->flags.detect_deadlocks || !thr->acquisitions.count())
     return;
@@ -492,7 +481,8 @@ void MutexLocked(ThreadState *thr, uptr pc, SyncObject *s, bool write) {
     thr->noops.Invalidate();
     if (UNLIKELY(ndr_enabled))
       NdrLockAcquired(thr, id, write);
-    LockRegionStarted(thr, s);
+    if (WriteReadRelationsEnabled())
+      LockRegionStarted(thr->relations, s->addr);
     UpdateRecording(thr);
   }
 }

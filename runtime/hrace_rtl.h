@@ -15,6 +15,7 @@
 #define HRACE_RTL_H
 
 #include "../detectors/hrace_lock_order.h"
+#include "hrace_deadlock.h"
 #include "hrace_defs.h"
 #include "hrace_flags.h"
 #include "hrace_heap_block.h"
@@ -161,12 +162,31 @@ void AcquireClock(ThreadState *thr, const ClockRef &clock);
 // directly or through other synchronisation).
 bool EndedBefore(ThreadState *thr, u32 thread_id);
 
+// These few questions are inline: every lock and unlock asks them, and its
+// budget is a few dozen nanoseconds.
 // Locks release -> acquire only in the pure happens-before machine; the
 // hybrid machines check locks with lock sets instead.
-bool LocksOrder();
+ALWAYS_INLINE bool LocksOrder() { return ctx->flags.msm == Msm::kHb; }
 // Threads keep their acquisitions with stacks (HeldAcquisitions): for the
 // lock-order graph and the misuse reports.
-bool TracksAcquisitions();
+ALWAYS_INLINE bool TracksAcquisitions() {
+  return ctx->flags.detect_deadlocks || ctx->flags.report_misuse;
+}
+// The write/read relations (hrace_write_read.h) are kept in precise mode of
+// a hybrid machine.
+ALWAYS_INLINE bool WriteReadRelationsEnabled() {
+  return ctx->flags.precise && ctx->flags.msm != Msm::kHb;
+}
+// A thread records its accesses for them while it holds a lock. Its inline
+// tests go off when it starts (the memo's went with the lock's acquire);
+// recording stops only at an unlock, whose new segment sets them again
+// (RefreshInlineTest).
+ALWAYS_INLINE void UpdateRecording(ThreadState *thr) {
+  u32 record = WriteReadRelationsEnabled() && thr->locks.count() > 0 ? 1 : 0;
+  if (record && !thr->record_accesses)
+    TurnInlineTestsOff();
+  thr->record_accesses = record;
+}
 
 // Release/acquire on a sync object's clock; s->mu must not be held.
 void Acquire(ThreadState *thr, SyncObject *s);
@@ -201,8 +221,12 @@ ALWAYS_INLINE SyncObject *NamedLock(ThreadState *thr, uptr pc, uptr addr) {
 // the lock-order edges from the locks it holds (detect_deadlocks).
 void MutexPreLock(ThreadState *thr, uptr pc, uptr addr);
 // The same for a lock already looked up (NamedLock): lock interceptors look
-// the object up once for all their steps.
-void MutexPreLock(ThreadState *thr, uptr pc, SyncObject *s);
+// the object up once for all their steps. Inline: a thread that holds no
+// lock has no edge to add.
+ALWAYS_INLINE void MutexPreLock(ThreadState *thr, uptr pc, SyncObject *s) {
+  if (ctx->flags.detect_deadlocks && thr->acquisitions.count())
+    LockOrderBeforeAcquire(thr, pc, s);
+}
 // A lock was acquired (write = exclusively) at pc. Updates the lock set and,
 // where the state machine counts locks as ordering, the clocks.
 void MutexLocked(ThreadState *thr, uptr pc, uptr addr, bool write);

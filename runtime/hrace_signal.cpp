@@ -344,21 +344,14 @@ int SetSignalAction(int sig, const struct sigaction *act,
   return res;
 }
 
-ScopedBlockingCall::ScopedBlockingCall(ThreadState *thr) : thr_(thr) {
-  // What arrived before the wait is handled before it: the handler may be
-  // what ends it. (Before the count goes up: the handlers' own calls are
-  // not blocked in this one.)
-  if (UNLIKELY(__atomic_load_n(&signals_deferred, __ATOMIC_RELAXED)) &&
-      !LoadRelaxed(&runtime_locks_held)) {
-    u32 in_rtl = thr_->in_rtl;
-    thr_->in_rtl = 0;
-    DeliverDeferredSignals();
-    thr_->in_rtl = in_rtl;
-  }
-  thr_->in_blocking_call++;
+void ScopedBlockingCall::DeliverBeforeBlocking(ThreadState *thr) {
+  if (LoadRelaxed(&runtime_locks_held))
+    return;
+  u32 in_rtl = thr->in_rtl;
+  thr->in_rtl = 0;
+  DeliverDeferredSignals();
+  thr->in_rtl = in_rtl;
 }
-
-ScopedBlockingCall::~ScopedBlockingCall() { thr_->in_blocking_call--; }
 
 void ReleaseDeferredSignals(ThreadState *thr) {
   // Signals still waiting are handled first, not dropped.

@@ -41,12 +41,23 @@ int SetSignalAction(int sig, const struct sigaction *act,
 
 // A blocking interceptor's real call: signals are handled at once while it
 // waits (and the ones deferred so far before it starts).
+// Inline: every lock call makes one (lock/unlock's budget is a few dozen
+// nanoseconds), and signals are rarely waiting.
 class ScopedBlockingCall {
 public:
-  explicit ScopedBlockingCall(ThreadState *thr);
-  ~ScopedBlockingCall();
+  ALWAYS_INLINE explicit ScopedBlockingCall(ThreadState *thr) : thr_(thr) {
+    if (UNLIKELY(__atomic_load_n(&signals_deferred, __ATOMIC_RELAXED)))
+      DeliverBeforeBlocking(thr);
+    thr->in_blocking_call++;
+  }
+  ALWAYS_INLINE ~ScopedBlockingCall() { thr_->in_blocking_call--; }
 
 private:
+  // What arrived before the wait is handled before it: the handler may be
+  // what ends it. (Before the count goes up: the handlers' own calls are
+  // not blocked in this one.)
+  static void DeliverBeforeBlocking(ThreadState *thr);
+
   ThreadState *thr_;
 };
 

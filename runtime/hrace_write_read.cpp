@@ -11,29 +11,6 @@
 
 namespace hrace {
 
-bool WriteReadRelationsEnabled() {
-  return ctx->flags.precise && ctx->flags.msm != Msm::kHb;
-}
-
-void UpdateRecording(ThreadState *thr) {
-  u32 record = WriteReadRelationsEnabled() && thr->locks.count() > 0 ? 1 : 0;
-  // A recording thread's accesses all go to the runtime: its inline tests
-  // go off (the memo's went with the lock's acquire). Recording stops only
-  // at an unlock, whose new segment sets them again (RefreshInlineTest).
-  if (record && !thr->record_accesses)
-    TurnInlineTestsOff();
-  thr->record_accesses = record;
-}
-
-void LockRegionStarted(ThreadState *thr, SyncObject *s) {
-  ThreadRelations &r = thr->relations;
-  if (!WriteReadRelationsEnabled() || r.open_count == ThreadRelations::kMaxOpen)
-    return;
-  r.open[r.open_count++] = {s->addr, r.reads.end(), r.writes.end()};
-  r.reads.StartRun();
-  r.writes.StartRun();
-}
-
 namespace {
 
 u64 Later(u64 a, u64 b) { return a > b ? a : b; }
@@ -91,29 +68,15 @@ void FinishPendingWait(ThreadState *thr, bool related) {
     AcquireAddr(thr, cv);
 }
 
-} // namespace
-
-void LockRegionEnding(ThreadState *thr, SyncObject *s, bool for_wait) {
+// The end of a critical section that read or wrote something, or completes
+// a wait. Apart from LockRegionEnding, which most unlocks leave early (its
+// frame would cost them more than the rest of their path).
+NOINLINE void EndNonEmptyRegion(ThreadState *thr, SyncObject *s,
+                                const OpenRegion &region, u64 first_read,
+                                u64 first_write, bool completes_wait) {
   ThreadRelations &r = thr->relations;
-  u32 i = r.open_count;
-  while (i > 0 && r.open[i - 1].lock != s->addr)
-    i--;
-  if (!i)
-    return;
-  OpenRegion region = r.open[i - 1];
-  for (; i < r.open_count; i++)
-    r.open[i - 1] = r.open[i];
-  r.open_count--;
-
-  bool completes_wait = r.pending_wait_cv && !for_wait;
-  u64 first_read = Later(region.reads_begin, r.reads.begin());
-  u64 first_write = Later(region.writes_begin, r.writes.begin());
   bool read = first_read < r.reads.end();
   bool wrote = first_write < r.writes.end();
-  // An empty critical section (the ones that merely order, in hb) neither
-  // finds nor publishes anything.
-  if (!read && !wrote && !completes_wait)
-    return;
   bool related = false;
   {
     SpinMutexLock l(&s->mu);
@@ -160,6 +123,30 @@ void LockRegionEnding(ThreadState *thr, SyncObject *s, bool for_wait) {
   // Outside s->mu: the fallback takes the condition variable's.
   if (completes_wait)
     FinishPendingWait(thr, related);
+}
+} // namespace
+
+void LockRegionEnding(ThreadState *thr, SyncObject *s, bool for_wait) {
+  ThreadRelations &r = thr->relations;
+  u32 i = r.open_count;
+  while (i > 0 && r.open[i - 1].lock != s->addr)
+    i--;
+  if (!i)
+    return;
+  OpenRegion region = r.open[i - 1];
+  for (; i < r.open_count; i++)
+    r.open[i - 1] = r.open[i];
+  r.open_count--;
+
+  bool completes_wait = r.pending_wait_cv && !for_wait;
+  u64 first_read = Later(region.reads_begin, r.reads.begin());
+  u64 first_write = Later(region.writes_begin, r.writes.begin());
+  bool read = first_read < r.reads.end();
+  bool wrote = first_write < r.writes.end();
+  // An empty critical section (the ones that merely order, in hb) neither
+  // finds nor publishes anything.
+  if (read || wrote || completes_wait)
+    EndNonEmptyRegion(thr, s, region, first_read, first_write, completes_wait);
 }
 
 void WaitLoopEntered(ThreadState *thr) {

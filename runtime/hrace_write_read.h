@@ -122,16 +122,22 @@ struct ThreadRelations {
   u32 knowledge_acquires = 0;
 };
 
-// Whether accesses are recorded: precise mode of a hybrid machine and at
-// least one lock held.
-bool WriteReadRelationsEnabled();
-void UpdateRecording(ThreadState *thr);
+// Whether accesses are recorded (precise mode of a hybrid machine and at
+// least one lock held): WriteReadRelationsEnabled and UpdateRecording,
+// inline in hrace_rtl.h, where the context is complete.
 
-// A critical section of s starts (first acquisition) or ends (last release,
-// before the new segment): relations are looked up, writes published. A
-// section that ends because a condition wait releases the mutex does not
-// complete an earlier wait: the condition is about to be read again.
-void LockRegionStarted(ThreadState *thr, SyncObject *s);
+// A critical section starts (first acquisition of the lock at `lock`) or
+// ends (last release, before the new segment): relations are looked up,
+// writes published. A section that ends because a condition wait releases
+// the mutex does not complete an earlier wait: the condition is about to be
+// read again. Only while WriteReadRelationsEnabled().
+ALWAYS_INLINE void LockRegionStarted(ThreadRelations &r, uptr lock) {
+  if (r.open_count == ThreadRelations::kMaxOpen)
+    return;
+  r.open[r.open_count++] = {lock, r.reads.end(), r.writes.end()};
+  r.reads.StartRun();
+  r.writes.StartRun();
+}
 void LockRegionEnding(ThreadState *thr, SyncObject *s, bool for_wait);
 // An access of a thread that holds a lock, for the relations its critical
 // sections' ends look up. Inline: in precise mode every access under a lock
