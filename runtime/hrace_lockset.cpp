@@ -10,6 +10,7 @@
 namespace hrace {
 
 void HeldLocks::RemoveInside(LockId id) {
+  // The latest hold of the lock goes, as in Remove: search from the end.
   for (u32 i = count_; i-- > 0;) {
     if (ids_[i] != id)
       continue;

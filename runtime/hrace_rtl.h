@@ -162,8 +162,8 @@ void AcquireClock(ThreadState *thr, const ClockRef &clock);
 // directly or through other synchronisation).
 bool EndedBefore(ThreadState *thr, u32 thread_id);
 
-// These few questions are inline: every lock and unlock asks them, and its
-// budget is a few dozen nanoseconds.
+// These few questions are inline: every lock and unlock asks them, and a
+// lock/unlock pair's budget is a few dozen nanoseconds.
 // Locks release -> acquire only in the pure happens-before machine; the
 // hybrid machines check locks with lock sets instead.
 ALWAYS_INLINE bool LocksOrder() { return ctx->flags.msm == Msm::kHb; }

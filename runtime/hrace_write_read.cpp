@@ -69,8 +69,8 @@ void FinishPendingWait(ThreadState *thr, bool related) {
 }
 
 // The end of a critical section that read or wrote something, or completes
-// a wait. Apart from LockRegionEnding, which most unlocks leave early (its
-// frame would cost them more than the rest of their path).
+// a wait. Out of line, so that LockRegionEnding, which most unlocks leave
+// early, does not pay for this function's frame.
 NOINLINE void EndNonEmptyRegion(ThreadState *thr, SyncObject *s,
                                 const OpenRegion &region, u64 first_read,
                                 u64 first_write, bool completes_wait) {
@@ -124,6 +124,7 @@ NOINLINE void EndNonEmptyRegion(ThreadState *thr, SyncObject *s,
   if (completes_wait)
     FinishPendingWait(thr, related);
 }
+
 } // namespace
 
 void LockRegionEnding(ThreadState *thr, SyncObject *s, bool for_wait) {

@@ -122,15 +122,18 @@ struct ThreadRelations {
   u32 knowledge_acquires = 0;
 };
 
-// Whether accesses are recorded (precise mode of a hybrid machine and at
-// least one lock held): WriteReadRelationsEnabled and UpdateRecording,
-// inline in hrace_rtl.h, where the context is complete.
+// The relations are on in precise mode of a hybrid machine
+// (WriteReadRelationsEnabled), and a thread records its accesses while it
+// holds a lock (UpdateRecording): both inline in hrace_rtl.h, where the
+// context is complete.
 
 // A critical section starts (first acquisition of the lock at `lock`) or
 // ends (last release, before the new segment): relations are looked up,
 // writes published. A section that ends because a condition wait releases
 // the mutex does not complete an earlier wait: the condition is about to be
-// read again. Only while WriteReadRelationsEnabled().
+// read again. LockRegionStarted's caller checks WriteReadRelationsEnabled():
+// without the relations no section is open, and LockRegionEnding returns at
+// once.
 ALWAYS_INLINE void LockRegionStarted(ThreadRelations &r, uptr lock) {
   if (r.open_count == ThreadRelations::kMaxOpen)
     return;
