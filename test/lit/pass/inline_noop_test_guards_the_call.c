@@ -35,15 +35,18 @@
 // CHECK-NEXT: %[[HELD0:[0-9]+]] = and i64 %[[C0]], %[[SPREAD]]
 // CHECK-NEXT: %[[IN0:[0-9]+]] = icmp eq i64 %[[HELD0]], %[[SPREAD]]
 // CHECK-NEXT: %[[CELL:[0-9]+]] = select i1 %[[IN0]], i64 %[[C0]], i64 %[[C1]]
+// Each condition is the bits that are wrong, zero when it holds: the bytes
+// the cell lacks, and the fewer wrong bits of the two tests (their unsigned
+// minimum is zero when either test passes). One compare with zero decides.
 // CHECK-NEXT: %[[HELD:[0-9]+]] = and i64 %[[CELL]], %[[SPREAD]]
-// CHECK-NEXT: %[[HOLDS:[0-9]+]] = icmp eq i64 %[[HELD]], %[[SPREAD]]
+// CHECK-NEXT: %[[LACKS:[0-9]+]] = xor i64 %[[HELD]], %[[SPREAD]]
 // CHECK-NEXT: %[[AND0:[0-9]+]] = and i64 %[[CELL]], %[[M0]]
-// CHECK-NEXT: %[[T0:[0-9]+]] = icmp eq i64 %[[AND0]], %[[V0]]
+// CHECK-NEXT: %[[WRONG0:[0-9]+]] = xor i64 %[[AND0]], %[[V0]]
 // CHECK-NEXT: %[[AND1:[0-9]+]] = and i64 %[[CELL]], %[[M1]]
-// CHECK-NEXT: %[[T1:[0-9]+]] = icmp eq i64 %[[AND1]], %[[V1]]
-// CHECK-NEXT: %[[PASSES:[0-9]+]] = or i1 %[[T0]], %[[T1]]
-// CHECK-NEXT: %[[NOOP:[0-9]+]] = and i1 %[[HOLDS]], %[[PASSES]]
-// CHECK-NEXT: %[[CALL_IT:[0-9]+]] = xor i1 %[[NOOP]], true
+// CHECK-NEXT: %[[WRONG1:[0-9]+]] = xor i64 %[[AND1]], %[[V1]]
+// CHECK-NEXT: %[[LEAST:[0-9]+]] = call i64 @llvm.umin.i64(i64 %[[WRONG0]], i64 %[[WRONG1]])
+// CHECK-NEXT: %[[WRONG:[0-9]+]] = or i64 %[[LACKS]], %[[LEAST]]
+// CHECK-NEXT: %[[CALL_IT:[0-9]+]] = icmp ne i64 %[[WRONG]], 0
 // CHECK-NEXT: br i1 %[[CALL_IT]], label %[[CALL:[0-9]+]], label %[[ACCESS:[0-9]+]], !prof
 // CHECK:      [[CALL]]:
 // CHECK-NEXT: call void @__hrace_read4(
@@ -91,12 +94,12 @@ int unaligned(struct Packed *p) { return p->i; }
 // CHECK:      %[[G0:[0-9]+]] = add i64 %{{[0-9]+}}, 96757023244288
 // CHECK:      load atomic i64, {{.*}} monotonic, align 8
 // CHECK:      add i64 %[[G0]], 8
-// CHECK:      %[[NOOP0:[0-9]+]] = and i1
+// CHECK:      %[[WRONG0:[0-9]+]] = or i64
 // CHECK:      add i64 %[[G0]], 16
 // CHECK:      add i64 %[[G0]], 24
-// CHECK:      %[[NOOP1:[0-9]+]] = and i1
-// CHECK-NEXT: %[[BOTH:[0-9]+]] = and i1 %[[NOOP0]], %[[NOOP1]]
-// CHECK-NEXT: xor i1 %[[BOTH]], true
+// CHECK:      %[[WRONG1:[0-9]+]] = or i64
+// CHECK-NEXT: %[[EITHER:[0-9]+]] = or i64 %[[WRONG0]], %[[WRONG1]]
+// CHECK-NEXT: icmp ne i64 %[[EITHER]], 0
 // CHECK:      call void @__hrace_read16(
 // CHECK:      load i128,
 __int128 read16(__int128 *p) { return *p; }
