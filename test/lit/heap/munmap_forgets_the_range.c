@@ -40,6 +40,10 @@ static void *MapAndWrite(void *Arg) {
   if (!Kept)
     Again = mmap(Page, 4096, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+  if (Again == MAP_FAILED) {
+    printf("the old address was taken again before the new mapping\n");
+    return 0;
+  }
   Again[0] = 2;
   if (Again == Page)
     printf("wrote the new page at the old address\n");
@@ -49,8 +53,14 @@ static void *MapAndWrite(void *Arg) {
 int main(int Argc, char **Argv) {
   (void)Argv;
   Kept = Argc > 1;
-  Page = mmap(0, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
-              -1, 0);
+  // Far below where the kernel puts mappings without a hint: once unmapped,
+  // the page is not taken by the runtime's or libc's own mappings (a thread
+  // leaving maps and unmaps) before T2 maps it again.
+  Page = mmap((void *)0x00a000000000ul, 4096, PROT_READ | PROT_WRITE,
+              MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+  if (Page == MAP_FAILED)
+    Page = mmap(0, 4096, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                -1, 0);
   pthread_t T1, T2;
   pthread_create(&T1, 0, WriteAndUnmap, 0);
   pthread_create(&T2, 0, MapAndWrite, 0);
