@@ -430,7 +430,8 @@ SyncObject *NameLock(ThreadState *thr, uptr pc, SyncObject *s) {
 }
 
 void MutexPreLock(ThreadState *thr, uptr pc, uptr addr) {
-  if (!ctx->flags.detect_deadlocks || !thr->acquisitions.count())
+  // Checked before the lookup: most acquisitions have no edge to add.
+  if (!AddsLockOrderEdges(thr))
     return;
   if (SyncObject *s = NamedLock(thr, pc, addr))
     LockOrderBeforeAcquire(thr, pc, s);

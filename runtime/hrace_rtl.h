@@ -217,6 +217,11 @@ ALWAYS_INLINE SyncObject *NamedLock(ThreadState *thr, uptr pc, uptr addr) {
     return s;
   return NameLock(thr, pc, s);
 }
+// Whether acquiring a lock now can add lock-order edges: only with
+// detect_deadlocks, and only from locks the thread holds.
+ALWAYS_INLINE bool AddsLockOrderEdges(ThreadState *thr) {
+  return ctx->flags.detect_deadlocks && thr->acquisitions.count();
+}
 // The thread is about to block acquiring the lock at addr (not a trylock):
 // the lock-order edges from the locks it holds (detect_deadlocks).
 void MutexPreLock(ThreadState *thr, uptr pc, uptr addr);
@@ -224,7 +229,7 @@ void MutexPreLock(ThreadState *thr, uptr pc, uptr addr);
 // the object up once for all their steps. Inline: a thread that holds no
 // lock has no edge to add.
 ALWAYS_INLINE void MutexPreLock(ThreadState *thr, uptr pc, SyncObject *s) {
-  if (ctx->flags.detect_deadlocks && thr->acquisitions.count())
+  if (AddsLockOrderEdges(thr))
     LockOrderBeforeAcquire(thr, pc, s);
 }
 // A lock was acquired (write = exclusively) at pc. Updates the lock set and,
