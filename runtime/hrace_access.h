@@ -516,20 +516,22 @@ public:
         thr_->noops.NoteChange(base, old.raw(), now.raw(), write_);
     }
     // Which bytes each cell holds after the access: the accessed ones leave
-    // the cell that held `old` (if any) for the one that holds `now`, or an
-    // empty one.
-    GranuleCell cells[2] = {g.first, g.second};
-    int to = (first && g.first.value() == now)     ? 0
-             : (second && g.second.value() == now) ? 1
-             : !first                              ? 0
-             : !second                             ? 1
-                                                   : -1;
+    // the cell that held `old` (if any) for the one that holds `now`, or
+    // one left empty, which may be the cell they leave (a cell of exactly
+    // the accessed bytes changes its value in place).
+    u32 kept_first = first & ~bytes, kept_second = second & ~bytes;
+    int to = (kept_first && g.first.value() == now)     ? 0
+             : (kept_second && g.second.value() == now) ? 1
+             : !kept_first                              ? 0
+             : !kept_second                             ? 1
+                                                        : -1;
     if (to < 0)
       return false;
-    for (GranuleCell &c : cells) {
-      u32 kept = c.mask() & ~bytes;
-      c = kept ? GranuleCell::Make(c.value(), kept) : GranuleCell();
-    }
+    GranuleCell cells[2] = {
+        kept_first ? GranuleCell::Make(g.first.value(), kept_first)
+                   : GranuleCell(),
+        kept_second ? GranuleCell::Make(g.second.value(), kept_second)
+                    : GranuleCell()};
     cells[to] = GranuleCell::Make(now, cells[to].mask() | bytes);
     Trace();
     return CasGranulePair(granule, g, GranulePair{cells[0], cells[1]});
