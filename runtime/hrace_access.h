@@ -646,7 +646,7 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
 // once: it rarely covers a whole cell (a buffer read or written a byte at
 // a time), so the one-cell path's attempt would only fail first. A buffer
 // written a byte at a time by one thread, then read by another: 508
-// instructions a byte through the one-cell path and AccessSlow, 373 here.
+// instructions a byte through the one-cell path and AccessSlow, 369 here.
 template <typename Machine>
 NOINLINE void SmallAccessChanged(ThreadState *thr, uptr pc, uptr addr,
                                  uptr size, bool write) {
