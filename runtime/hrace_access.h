@@ -670,10 +670,12 @@ ALWAYS_INLINE void AccessChanged(ThreadState *thr, uptr pc, uptr addr,
   if (__builtin_constant_p(size) && size <= 2 && (addr & 7) + size <= 8)
     return SmallAccessChanged<Machine>(thr, pc, addr, size, write);
   uptr rest = CellsOfOneAccess<Machine>(thr, pc, addr, size, write).Decided();
+  // Decided() leaves an access of no bytes as it is (rest == addr).
+  if (rest >= addr + size)
+    return;
   if (rest == addr && (addr & 7) + size <= 8)
     return SmallAccessChanged<Machine>(thr, pc, addr, size, write);
-  if (rest < addr + size)
-    AccessSlow<Machine>(thr, pc, addr, size, write, /*atomic=*/false, rest);
+  AccessSlow<Machine>(thr, pc, addr, size, write, /*atomic=*/false, rest);
 }
 
 // AccessChanged for the entry points that inline the whole of
