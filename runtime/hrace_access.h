@@ -446,7 +446,10 @@ private:
 // transition applied twice is not always the transition once: msm=long's
 // Exclusive-Read-Write read again is Shared-Read). Decided() returns where
 // the general path must begin: the access's end when it has nothing left.
-template <typename Machine> class CellsOfOneAccess {
+// kAtomic: an atomic operation's access, judged by MsmAtomic; no re-stamp
+// (no atomic state is a thread's own) and no memo (it answers for plain
+// accesses only).
+template <typename Machine, bool kAtomic = false> class CellsOfOneAccess {
 public:
   CellsOfOneAccess(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write)
       : thr_(thr), pc_(pc), addr_(addr), size_(size), write_(write) {}
@@ -550,11 +553,12 @@ private:
     ShadowCell old = cell.value();
     // One granule of an access over several may change nothing, as the
     // fast path would have found.
-    if (Machine::IsNoop(old, thr_, write_))
+    if (kAtomic ? MsmAtomic<Machine>::IsNoop(old, thr_, write_)
+                : Machine::IsNoop(old, thr_, write_))
       return true;
     // Exclusive to this thread, in an earlier segment or in this one (a
     // write to its own read): the table's row is the re-stamp.
-    SegmentId owner = Machine::Owner(old);
+    SegmentId owner = kAtomic ? 0 : Machine::Owner(old);
     if (owner && InSamePage(owner, thr_->segment)) {
       // Its segments and lock sets take 26 bits, so it fits a granule cell.
       ShadowCell now = Machine::Restamp(old, thr_, write_);
@@ -577,10 +581,11 @@ private:
   // general path must take it: a report, or a value no cell can hold.
   ALWAYS_INLINE bool Transition(ShadowCell old, ShadowCell *now) {
     RaceInfo race{};
-    *now = CellTransition<Machine>(old, thr_,
-                                   AccessContext{write_, addr_, false}, &race);
+    *now = CellTransition<Machine>(
+        old, thr_, AccessContext{write_, addr_, kAtomic}, &race);
     if (*now == old) {
-      NoteUnchanged<Machine>(thr_, old, write_);
+      if (!kAtomic)
+        NoteUnchanged<Machine>(thr_, old, write_);
       return true;
     }
     return !race.found && GranuleCell::Fits(*now);
@@ -590,7 +595,7 @@ private:
   // (SlowAccess::Trace says why).
   ALWAYS_INLINE void Trace() {
     if (!traced_)
-      thr_->context->trace.AddAccess(addr_, size_, write_, false, pc_,
+      thr_->context->trace.AddAccess(addr_, size_, write_, kAtomic, pc_,
                                      CallerStack(thr_), thr_->segment,
                                      thr_->locks.All(&ctx->locksets));
     traced_ = true;
@@ -862,8 +867,15 @@ ALWAYS_INLINE void AtomicMemoryAccess(ThreadState *thr, uptr pc, uptr addr,
   if (LIKELY(AtomicAccessIsNoop(thr, addr, size, write)))
     return;
   WithActiveMachine([=](auto machine) {
-    AccessSlow<decltype(machine)>(thr, pc, addr, size, write,
-                                  /*atomic=*/true);
+    using Machine = decltype(machine);
+    // Most change one cell's value: decided without the general path's
+    // object and loop (canneal's relaxed loads of locations another thread
+    // swapped).
+    uptr rest = CellsOfOneAccess<Machine, /*kAtomic=*/true>(thr, pc, addr,
+                                                            size, write)
+                    .Decided();
+    if (rest < addr + size)
+      AccessSlow<Machine>(thr, pc, addr, size, write, /*atomic=*/true, rest);
   });
 }
 
