@@ -17,7 +17,7 @@
 // bytes that covers exactly one cell per granule is decided inline, cell
 // by cell (CellsOfOneAccess; an owner's re-stamp by Machine::Restamp), and
 // one inside a granule that covers part of one cell, or New bytes only, by
-// PartOfGranule at the general path's door.
+// PartOfGranule in a small frame of its own (SmallAccessChanged).
 // Anything else takes the general slow path, which
 // computes one transition per cell the access covers (and one for its New
 // bytes), records the access in the thread's trace, and publishes with
@@ -431,7 +431,7 @@ private:
 // The commonest accesses that change cells: a plain access of up to 16
 // bytes that covers exactly the bytes of one cell in each granule it
 // touches, decided cell by cell as SlowAccess::OneCell decides, without the
-// general path's object, groups and retry loop (AccessSlow uses
+// general path's object, groups and retry loop (SmallAccessChanged uses
 // PartOfGranule for one that covers part of a cell, or New bytes only,
 // before that object). A granule whose cell the
 // access leaves as it is (IsNoop) is passed over, as the fast path would.
@@ -489,8 +489,8 @@ public:
   // take the transition's value in the cell that already holds it, or in
   // an empty one, and both cells are swapped at once, as
   // SlowAccess::PartOfCell does; a split granule, a third value, a report
-  // or a lost compare-and-swap is the general path's. AccessSlow tries it
-  // first: in Granule, the branch to it made the re-stamp path around it
+  // or a lost compare-and-swap is the general path's. SmallAccessChanged
+  // calls it: in Granule, the branch to it made the re-stamp path around it
   // 15% slower (streamcluster), only from where the code lay.
   ALWAYS_INLINE bool PartOfGranule(u64 *granule, u32 bytes) {
     GranulePair g = LoadGranulePair(granule);
@@ -608,28 +608,13 @@ private:
 };
 
 // The access [addr, addr+size), its granules from `from` on (the ones
-// before were published by CellsOfOneAccess). `part_tried`: PartOfGranule
-// has failed on it (SmallAccessChanged).
+// before were published by CellsOfOneAccess).
 template <typename Machine>
 NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
-                         bool write, bool atomic = false, uptr from = 0,
-                         bool part_tried = false) {
+                         bool write, bool atomic = false, uptr from = 0) {
   // A signal handler's own accesses would interleave with this one's trace
   // entry and the thread's caches: it waits until the access is done.
   thr->in_rtl++;
-  // Inside one granule, part of one cell or New bytes only: a buffer read
-  // or written a byte at a time (CellsOfOneAccess::PartOfGranule), without
-  // this path's object and retry loop.
-  if (!atomic && !part_tried && from <= addr && (addr & 7) + size <= 8) {
-    bool done;
-    {
-      ShadowWriteScope scope(thr);
-      done = CellsOfOneAccess<Machine>(thr, pc, addr, size, write)
-                 .PartOfGranule(MemToGranule(addr), ByteMask(addr, size));
-    }
-    if (done)
-      return LeaveRuntime(thr);
-  }
   SlowAccess<Machine> access(thr, pc, addr, size, write, atomic);
   {
     ShadowWriteScope scope(thr);
@@ -646,12 +631,12 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
 
 // A plain access inside one granule that changes part of a cell, or New
 // bytes only: PartOfGranule in a frame of its own, then the general path if
-// it fails. AccessSlow tries PartOfGranule too, but only after building
-// the general path's frame. An access of one or two bytes comes here at
-// once: it rarely covers a whole cell (a buffer read or written a byte at
-// a time), so the one-cell path's attempt would only fail first. A buffer
-// written a byte at a time by one thread, then read by another: 508
-// instructions a byte through the one-cell path and AccessSlow, 369 here.
+// it fails (it had been tried inside AccessSlow, after the general path's
+// frame was built). An access of one or two bytes comes here at once: it
+// rarely covers a whole cell (a buffer read or written a byte at a time),
+// so the one-cell path's attempt would only fail first. A buffer written a
+// byte at a time by one thread, then read by another: 508 instructions a
+// byte through the one-cell path and AccessSlow, 369 here.
 template <typename Machine>
 NOINLINE void SmallAccessChanged(ThreadState *thr, uptr pc, uptr addr,
                                  uptr size, bool write) {
@@ -664,8 +649,7 @@ NOINLINE void SmallAccessChanged(ThreadState *thr, uptr pc, uptr addr,
   }
   LeaveRuntime(thr);
   if (!done)
-    AccessSlow<Machine>(thr, pc, addr, size, write, /*atomic=*/false,
-                        /*from=*/addr, /*part_tried=*/true);
+    AccessSlow<Machine>(thr, pc, addr, size, write);
 }
 
 // A plain access that the no-op test let through.
