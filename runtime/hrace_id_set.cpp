@@ -17,6 +17,10 @@ namespace hrace {
 namespace {
 // Smaller halves of buckets are cheaper to clear with memset.
 constexpr uptr kMinMadviseBytes = 64 * 1024;
+// A half that held this many sets per 4 KiB of its buckets has had nearly
+// every page of them touched (1 - e^-4 = 98% of the pages, the hashes
+// being uniform).
+constexpr uptr kSetsPerTouchedPage = 4;
 // A recycled table's sets are at most this large.
 constexpr uptr kMaxSetBytes =
     2 * sizeof(u32) + IdSetTable::kMaxMembers * sizeof(u32);
@@ -66,13 +70,21 @@ void IdSetTable::StartGeneration(u32 generation) {
     return;
   if (recycled_) {
     u32 half = generation & 1;
-    // A large half goes back to the kernel as zero pages; memset would
-    // commit every page of it (4 MiB for lock sets) at each generation.
-    // (madvise refuses a range that is not on page boundaries, whatever
-    // the kernel's page size: the memset is the fallback.)
+    // A large half that held few sets goes back to the kernel as zero
+    // pages; memset would commit every page of it (4 MiB for lock sets).
+    // One that held many is cleared in place: its pages are committed
+    // already and will all be touched again. Given back, each would cost
+    // the zero page's mapping at the next generation's first find, then
+    // its copy at the first insertion, which flushes the TLB of every core
+    // the process runs on (freqmine fills the lock sets' half a few times,
+    // a thousand copies each). (madvise refuses a range that is not on page
+    // boundaries, whatever the kernel's page size: the memset is the
+    // fallback.)
     uptr bucket_bytes = static_cast<uptr>(max_sets_) * sizeof(u32);
     u32 *half_buckets = buckets_ + half * max_sets_;
+    uptr held = half_next_[half] - half_begin_[half];
     if (bucket_bytes < kMinMadviseBytes ||
+        held >= kSetsPerTouchedPage * (bucket_bytes / 4096) ||
         madvise(half_buckets, bucket_bytes, MADV_DONTNEED) != 0)
       internal_memset(half_buckets, 0, bucket_bytes);
     half_next_[half] = half_begin_[half];

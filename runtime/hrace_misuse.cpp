@@ -150,7 +150,8 @@ bool CheckInit(ThreadState *thr, uptr pc, uptr addr, SyncKind kind,
                u32 barrier_count) {
   if (!Enabled())
     return false;
-  SyncObject *s = ctx->syncs.Get(addr);
+  // SyncObjectInit writes the meta cell after this.
+  SyncObject *s = ctx->syncs.GetBeforeWrite(addr);
   if (kind == SyncKind::kBarrier && !barrier_count) {
     ObjectDescription o = Unknown(addr, kind);
     ReportMisuse(thr, pc, Misuse::kBarrierInitInvalid, &o, 1, 0,

@@ -81,15 +81,23 @@ void SyncObject::FreeExtras() {
 
 SyncId SyncTable::Allocate() {
   SpinMutexLock l(&mu_);
-  SyncId id = free_count_ ? free_ids_[--free_count_] : next_id_++;
+  bool reused = free_count_ != 0;
+  SyncId id = reused ? free_ids_[--free_count_] : next_id_++;
   if (id >= kMaxObjects)
     Die("HybridRace: more than %u live synchronisation objects\n",
         kMaxObjects);
   // The clock version keeps counting across reuse: a thread's memo of an
   // earlier object in this slot must not match the new one.
-  u32 version = objects_[id].atomic_clock_version;
-  // Extras a late user made after the slot was released go with it.
-  objects_[id].FreeExtras();
+  u32 version = 0;
+  // A slot never used is zero and is not read: on a page never touched the
+  // read would map the zero page, which the constructor's store then
+  // copies, flushing the TLB of every core the process runs on (freqmine
+  // makes a mutex per tree node).
+  if (reused) {
+    version = objects_[id].atomic_clock_version;
+    // Extras a late user made after the slot was released go with it.
+    objects_[id].FreeExtras();
+  }
   new (&objects_[id]) SyncObject();
   objects_[id].atomic_clock_version = version + 1;
   return id;
@@ -132,6 +140,18 @@ SyncObject *SyncTable::Get(uptr addr) {
   if (!IsAppMem(addr))
     return nullptr;
   SyncId id = LoadAcquire(&MemToMeta(addr)->sync);
+  return id ? &objects_[id] : nullptr;
+}
+
+SyncObject *SyncTable::GetBeforeWrite(uptr addr) {
+  if (!IsAppMem(addr))
+    return nullptr;
+  // A compare-and-swap of 0 for 0: the compiler turns an idempotent
+  // read-modify-write (an or of 0) into a fenced load. A cell that holds an
+  // id is not changed; x86-64 writes its value back all the same.
+  SyncId id = 0;
+  __atomic_compare_exchange_n(&MemToMeta(addr)->sync, &id, 0u, false,
+                              __ATOMIC_ACQUIRE, __ATOMIC_ACQUIRE);
   return id ? &objects_[id] : nullptr;
 }
 

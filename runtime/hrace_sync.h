@@ -164,6 +164,14 @@ public:
   }
   // The object at addr if there is one.
   SyncObject *Get(uptr addr);
+  // The same, for a caller that writes the address's meta cell next (an
+  // init): the cell is read by a locked read-modify-write, which on a meta
+  // page never touched makes the kernel map a page of the process's own.
+  // A plain load would map the zero page, and the write after it would copy
+  // that page and flush the TLB of every core the process runs on
+  // (freqmine: a node's lock in the page after its block's start, once per
+  // 4 KiB of nodes).
+  SyncObject *GetBeforeWrite(uptr addr);
   // Forgets the objects in [addr, addr+size), e.g. mutexes in freed memory.
   void ResetRange(uptr addr, uptr size);
   // Calls fn(SyncObject *) for each object in [addr, addr+size).

@@ -289,6 +289,31 @@ TEST_F(IdSetTest, RecycledHalfStoresSetsOfAnySizeAnew) {
   EXPECT_EQ(pair, Intern({4, 6}));
 }
 
+// A large half's buckets go back to the kernel when the half held few sets,
+// and are cleared in place when it held enough to have touched every page
+// of them: either way the next generation of its parity finds none of its
+// sets, and interns each anew from the half's first id.
+TEST_F(IdSetTest, RecycledHalfForgetsItsSetsWhetherClearedInPlaceOrGivenBack) {
+  // Halves of 32768 ids, each with 256 KiB of buckets (64 pages).
+  recycled = NewTable(1 << 16, 0);
+  recycled->EnableRecycling(StartNextGenerationOfRecycled);
+  table = recycled;
+  for (u32 sets : {10u, 5000u}) {
+    u32 generation = recycled->generation();
+    for (u32 i = 0; i < sets; i++)
+      ASSERT_EQ(1 + i, Intern({i, 100000 + generation}));
+    recycled->StartGeneration(generation + 1);
+    recycled->StartGeneration(generation + 2);
+    for (u32 i = 0; i < sets; i++)
+      ASSERT_EQ(1 + i, Intern({i, 200000 + generation}));
+    for (u32 i = 0; i < sets; i++)
+      ASSERT_EQ(sets + 1 + i, Intern({i, 100000 + generation}));
+    for (u32 i = 0; i < sets; i++)
+      ASSERT_EQ(1 + i, Intern({i, 200000 + generation}));
+    recycled->StartGeneration(generation + 4);
+  }
+}
+
 TEST_F(IdSetTest, RecycledTableGivesTheOverflowIdForASetTooLarge) {
   recycled = NewTable(64, 63);
   recycled->EnableRecycling(StartNextGenerationOfRecycled);
