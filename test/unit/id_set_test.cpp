@@ -291,8 +291,10 @@ TEST_F(IdSetTest, RecycledHalfStoresSetsOfAnySizeAnew) {
 
 // A large half's buckets go back to the kernel when the half held few sets,
 // and are cleared in place when it held enough to have touched every page
-// of them: either way the next generation of its parity finds none of its
-// sets, and interns each anew from the half's first id.
+// of them: either way the next generation of its parity interns sets from
+// the half's first id, and interns the old ones anew. (A bucket left
+// behind would not show here: a find checks the set its id names now, so
+// a stale bucket costs probes, and a half never cleared would fill.)
 TEST_F(IdSetTest, RecycledHalfForgetsItsSetsWhetherClearedInPlaceOrGivenBack) {
   // Halves of 32768 ids, each with 256 KiB of buckets (64 pages).
   recycled = NewTable(1 << 16, 0);
