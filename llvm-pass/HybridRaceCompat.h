@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Analysis/CaptureTracking.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -164,6 +165,17 @@ template <typename FnT> void forEachDebugVariable(llvm::Function &F, FnT Fn) {
            D->getExpression()->getNumElements() == 0,
            llvm::isa<llvm::DbgDeclareInst>(D));
   }
+}
+
+/// The number of low bits of S that are zero whatever its operands
+/// (LLVM 14 spells the method with a capital G).
+inline uint32_t getMinTrailingZeros(llvm::ScalarEvolution &SE,
+                                    const llvm::SCEV *S) {
+#if LLVM_VERSION_MAJOR >= 17
+  return SE.getMinTrailingZeros(S);
+#else
+  return SE.GetMinTrailingZeros(S);
+#endif
 }
 
 } // namespace hrace::compat

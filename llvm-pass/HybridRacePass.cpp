@@ -21,6 +21,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Analysis/LoopAccessAnalysis.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
@@ -37,6 +39,7 @@
 #include "llvm/Transforms/Utils/EscapeEnumerator.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
+#include <array>
 #include <optional>
 #include <string>
 
@@ -149,6 +152,17 @@ cl::opt<bool> HonourNoSanitizeThread(
              "(no_sanitize(\"thread\")) keep their synchronisation and frame "
              "but their memory accesses are not checked"),
     cl::init(false));
+
+// Two adjacent plain accesses checked once, inline as one access and then
+// half by half (docs/design.md, step 2): a granule whose two halves are
+// re-stamped together changes its cell once. Needs the inline test.
+cl::opt<bool> CoalesceAdjacent(
+    "hrace-coalesce-adjacent",
+    cl::desc("check two adjacent plain accesses of up to 4 bytes each, of one "
+             "basic block and line, with nothing between them that could "
+             "synchronise, once: as one access of twice the size where one "
+             "shadow cell holds both (x86-64)"),
+    cl::init(true));
 
 // The runtime's no-op test of an aligned access of up to 8 bytes, made
 // inline before its call (runtime/hrace_interface.h, __hrace_inline_test):
@@ -264,7 +278,8 @@ bool feedsOnlyWaitLoopMarks(const Instruction &I) {
 /// and the capture results, which stay valid for the whole module.
 class Instrumenter {
 public:
-  explicit Instrumenter(Module &M);
+  /// FAM: where the pairing of adjacent accesses gets scalar evolution.
+  Instrumenter(Module &M, FunctionAnalysisManager &FAM);
 
   void instrumentFunction(Function &F, bool IgnoreAccesses = false);
   void addModuleCtor();
@@ -286,8 +301,28 @@ private:
   void instrumentAccess(Instruction &I);
   void instrumentPlainAccess(Instruction &I, Value *Ptr, Type *AccessTy,
                              Align Alignment, bool IsWrite);
+  void pairAdjacentAccesses(Function &F, ArrayRef<Instruction *> Accesses,
+                            ScalarEvolution &SE);
+  /// Where the second access of a pair lies against the first.
+  struct PairShape {
+    /// It has the lower address.
+    bool SecondLower;
+  };
+  void instrumentPlainPair(Instruction &First, PairShape Shape);
   void createCheckedAccessCall(Instruction &I, Value *Addr, unsigned SizeClass,
                                bool IsWrite, FunctionCallee Callee);
+  /// __hrace_inline_test's two tests (mask, value) for reads or writes.
+  using InlineTestValues = std::array<std::array<Value *, 2>, 2>;
+  InlineTestValues loadInlineTests(bool IsWrite);
+  /// The bits of the shadow cells of the access at A of SizeClass that fail
+  /// the inline test: zero when the access changes nothing. Tests are
+  /// loaded here the first time, after the access's spread mask.
+  Value *createWrongBits(Value *A, unsigned SizeClass, bool IsWrite,
+                         std::optional<InlineTestValues> &Tests);
+  /// Before `Before`: a call of Callee(Addr) for the access I when
+  /// WrongBits is not zero.
+  void createCallIfWrong(Instruction &Before, Instruction &I, Value *WrongBits,
+                         FunctionCallee Callee, Value *Addr);
   Value *createSpreadMask(Value *A, unsigned SizeClass);
   void instrumentMaskedAccess(IntrinsicInst &I);
   std::optional<unsigned> getAtomicSizeClass(Type *ValueTy, Align Alignment);
@@ -319,6 +354,11 @@ private:
   /// they belong to has no location: line 0 of its subprogram, if it has one.
   DebugLoc FunctionLoc;
   DenseMap<const AllocaInst *, bool> CapturedAllocas;
+  /// Plain accesses of the current function checked as one with the access
+  /// they are paired with (pairAdjacentAccesses): the first of each pair,
+  /// checked for both, and the second, whose own check is left out.
+  DenseMap<Instruction *, PairShape> PairedFirst;
+  SmallPtrSet<Instruction *, 16> CheckedWithPair;
   /// -hrace-ndr: the loads each store of the current function depends on,
   /// the names of its variables, and the module's name strings.
   NdrDependencies NdrDeps;
@@ -328,6 +368,9 @@ private:
   FunctionCallee Init;
   FunctionCallee Read[NumSizeClasses], Write[NumSizeClasses];
   FunctionCallee UnalignedRead[NumSizeClasses], UnalignedWrite[NumSizeClasses];
+  /// __hrace_read4_pair and so on: two adjacent accesses of the size class
+  /// (up to 4 bytes) whose check failed inline (instrumentPlainPair).
+  FunctionCallee ReadPair[3], WritePair[3];
   FunctionCallee ReadRange, WriteRange;
   FunctionCallee VptrUpdate;
   FunctionCallee ResultChecked;
@@ -344,19 +387,26 @@ private:
   /// __hrace_inline_test, when the inline test is made (x86-64).
   GlobalVariable *InlineTest = nullptr;
   IntegerType *Int64Ty;
+  FunctionAnalysisManager &FAM;
 };
 
-Instrumenter::Instrumenter(Module &M)
+Instrumenter::Instrumenter(Module &M, FunctionAnalysisManager &FAM)
     : M(M), DL(M.getDataLayout()), Ctx(M.getContext()),
       VoidPtrTy(hrace::compat::getVoidPtrTy(Ctx)),
       IntptrTy(DL.getIntPtrType(Ctx)), IntTy(Type::getInt32Ty(Ctx)), IRB(Ctx),
-      Int64Ty(Type::getInt64Ty(Ctx)) {
+      Int64Ty(Type::getInt64Ty(Ctx)), FAM(FAM) {
   Type *VoidTy = Type::getVoidTy(Ctx);
   Init = declare("__hrace_init", VoidTy, {});
   for (unsigned SizeClass = 0; SizeClass < NumSizeClasses; ++SizeClass) {
     std::string Bytes = std::to_string(1u << SizeClass);
     Read[SizeClass] = declare("__hrace_read" + Bytes, VoidTy, {VoidPtrTy});
     Write[SizeClass] = declare("__hrace_write" + Bytes, VoidTy, {VoidPtrTy});
+    if (SizeClass < 3) {
+      ReadPair[SizeClass] =
+          declare("__hrace_read" + Bytes + "_pair", VoidTy, {VoidPtrTy});
+      WritePair[SizeClass] =
+          declare("__hrace_write" + Bytes + "_pair", VoidTy, {VoidPtrTy});
+    }
     // A single byte is always aligned: there is no unaligned 1-byte call.
     if (SizeClass == 0)
       continue;
@@ -538,8 +588,22 @@ void Instrumenter::instrumentFunction(Function &F, bool IgnoreAccesses) {
     NdrNames.emplace(F, DL);
   }
 
-  for (Instruction *I : Accesses)
-    instrumentAccess(*I);
+  PairedFirst.clear();
+  CheckedWithPair.clear();
+  // Every read is reported on its own to the checker of non-deterministic
+  // reads.
+  if (CoalesceAdjacent && InlineTest && !InstrumentNdr)
+    pairAdjacentAccesses(F, Accesses,
+                         FAM.getResult<ScalarEvolutionAnalysis>(F));
+  for (Instruction *I : Accesses) {
+    if (CheckedWithPair.count(I))
+      continue;
+    auto Pair = PairedFirst.find(I);
+    if (Pair != PairedFirst.end())
+      instrumentPlainPair(*I, Pair->second);
+    else
+      instrumentAccess(*I);
+  }
   for (MemIntrinsic *MemOp : MemOps)
     replaceMemIntrinsic(*MemOp);
   for (CallBase *Call : CheckedCalls)
@@ -604,20 +668,184 @@ void Instrumenter::instrumentPlainAccess(Instruction &I, Value *Ptr,
     instrumentNdrAccess(I, Addr, createByteCount(AccessTy), IsWrite);
 }
 
-void Instrumenter::createCheckedAccessCall(Instruction &I, Value *Addr,
-                                           unsigned SizeClass, bool IsWrite,
-                                           FunctionCallee Callee) {
-  Value *A = IRB.CreatePtrToInt(Addr, Int64Ty);
-  Value *CellAddr = IRB.CreateAdd(
-      IRB.CreateAnd(IRB.CreateShl(A, 1),
-                    ConstantInt::get(Int64Ty, GranuleIndexMask)),
-      ConstantInt::get(Int64Ty, GranuleBase));
-  // A 16-byte access covers two whole granules, whose cells are
-  // consecutive (an access lies in one application region).
-  unsigned Granules = SizeClass == 4 ? 2 : 1;
-  Value *Spread = createSpreadMask(A, SizeClass == 4 ? 3 : SizeClass);
+namespace {
+/// A plain load or store the pass may pair with its neighbour.
+struct PairCandidate {
+  Instruction *I;
+  Value *Ptr;
+  Type *Ty;
+  bool IsWrite;
+  unsigned Index;
+};
+
+/// Candidates looked back at from an access: a bound on the pointer
+/// comparisons a long block costs.
+constexpr unsigned MaxOpenCandidates = 16;
+
+/// Whether I ends every pairing across it: a call may synchronise (or be the
+/// runtime's), an atomic operation or fence orders, and either would put
+/// the second access of a pair in another segment than its check. An
+/// intrinsic that touches no memory (fmuladd between a loop's loads) or
+/// only marks it does neither.
+bool endsPairing(const Instruction &I) {
+  if (auto *Intrinsic = dyn_cast<IntrinsicInst>(&I)) {
+    switch (Intrinsic->getIntrinsicID()) {
+    case Intrinsic::lifetime_start:
+    case Intrinsic::lifetime_end:
+    case Intrinsic::assume:
+      return false;
+    default:
+      return !isa<DbgInfoIntrinsic>(I) && I.mayReadOrWriteMemory();
+    }
+  }
+  return isa<CallBase>(I) || I.isAtomic() || isa<FenceInst>(I);
+}
+
+/// Whether two instructions have the same line, or neither has one: a
+/// report names a pair by its first access's.
+bool onSameLine(const Instruction &A, const Instruction &B) {
+  const DebugLoc &L = A.getDebugLoc(), &M = B.getDebugLoc();
+  if (!L || !M)
+    return !L && !M;
+  return L.getLine() == M.getLine() && L->getScope() == M->getScope() &&
+         L.getInlinedAt() == M.getInlinedAt();
+}
+/// Whether Ptr's offset from the pointer it is based on (scalar evolution's
+/// pointer base: an argument, a global, an allocation) is a multiple of
+/// Alignment bytes.
+bool isAlignedInObject(Value *Ptr, uint64_t Alignment, ScalarEvolution &SE) {
+  const SCEV *Offset = SE.removePointerBase(SE.getSCEV(Ptr));
+  return !isa<SCEVCouldNotCompute>(Offset) &&
+         hrace::compat::getMinTrailingZeros(SE, Offset) >= Log2_64(Alignment);
+}
+} // namespace
+
+void Instrumenter::pairAdjacentAccesses(Function &F,
+                                        ArrayRef<Instruction *> Accesses,
+                                        ScalarEvolution &SE) {
+  SmallPtrSet<Instruction *, 16> Checked(Accesses.begin(), Accesses.end());
+  for (BasicBlock &BB : F) {
+    SmallVector<PairCandidate, MaxOpenCandidates> Open;
+    // The last instruction that may write memory, and the last that may
+    // read or write it, by position in the block.
+    unsigned Index = 0, LastWrite = 0, LastAccess = 0;
+    for (Instruction &I : BB) {
+      ++Index;
+      if (endsPairing(I)) {
+        Open.clear();
+        LastWrite = LastAccess = Index;
+        continue;
+      }
+      auto *Load = dyn_cast<LoadInst>(&I);
+      auto *Store = dyn_cast<StoreInst>(&I);
+      bool Candidate =
+          Checked.count(&I) &&
+          ((Load && Load->isSimple()) ||
+           (Store && Store->isSimple() && !isVtablePointerStore(*Store)));
+      if (Candidate) {
+        Type *Ty = Load ? Load->getType() : Store->getValueOperand()->getType();
+        TypeSize Size = DL.getTypeStoreSize(Ty);
+        std::optional<unsigned> SizeClass = getSizeClass(Size);
+        Align Alignment = Load ? Load->getAlign() : Store->getAlign();
+        // Pairs of aligned accesses of up to 4 bytes, which may share a
+        // granule's cell. (Two 8-byte halves never do: checked as a pair,
+        // they are still two granules, and swaptions' pairs of doubles
+        // took 4% more time for one branch less.)
+        if (SizeClass && *SizeClass <= 2 &&
+            Alignment.value() >= Size.getFixedValue() &&
+            DL.getTypeSizeInBits(Ty) == Size.getFixedValue() * 8) {
+          PairCandidate Here{&I, getAccessedPointer(I), Ty, Store != nullptr,
+                             Index};
+          // The neighbour: same kind and type, the bytes next to these, the
+          // same line, and nothing between them that could change what the
+          // later one finds: for reads, no write; for writes, no access.
+          // And a pair in one granule wherever its object lies in one (a
+          // pair that may straddle two would pay the whole test for
+          // nothing, and its branch is unpredictable where the index is
+          // data: bodytrack's bilinear samples).
+          bool Lower = false;
+          auto Neighbour = llvm::find_if(Open, [&](const PairCandidate &C) {
+            if (C.IsWrite != Here.IsWrite || C.Ty != Ty ||
+                !onSameLine(*C.I, I) ||
+                !(Here.IsWrite ? LastAccess == C.Index : LastWrite < C.Index))
+              return false;
+            auto Distance = getPointersDiff(Ty, C.Ptr, Ty, Here.Ptr, DL, SE,
+                                            /*StrictCheck=*/true);
+            if (!Distance || (*Distance != 1 && *Distance != -1))
+              return false;
+            Lower = *Distance == -1;
+            return isAlignedInObject(Lower ? Here.Ptr : C.Ptr,
+                                     2 * Size.getFixedValue(), SE);
+          });
+          if (Neighbour != Open.end()) {
+            PairedFirst[Neighbour->I] = {Lower};
+            CheckedWithPair.insert(&I);
+            Open.erase(Neighbour);
+          } else {
+            if (Open.size() == MaxOpenCandidates)
+              Open.erase(Open.begin());
+            Open.push_back(Here);
+          }
+        }
+      }
+      if (I.mayWriteToMemory())
+        LastWrite = Index;
+      if (I.mayReadOrWriteMemory())
+        LastAccess = Index;
+    }
+  }
+}
+
+void Instrumenter::instrumentPlainPair(Instruction &First, PairShape Shape) {
+  bool IsWrite = isa<StoreInst>(First);
+  Type *Ty = IsWrite ? cast<StoreInst>(First).getValueOperand()->getType()
+                     : cast<LoadInst>(First).getType();
+  int64_t Size = static_cast<int64_t>(DL.getTypeStoreSize(Ty).getFixedValue());
+  unsigned SizeClass = Log2_64(Size);
+  setInsertPointBefore(First);
+  // The pair's lower address, from the first access's pointer: the
+  // second's may be computed only after the first.
+  Value *Low = createAddress(getAccessedPointer(First));
+  if (Shape.SecondLower)
+    Low = IRB.CreateGEP(IRB.getInt8Ty(), Low, ConstantInt::get(Int64Ty, -Size));
+  Value *High =
+      IRB.CreateGEP(IRB.getInt8Ty(), Low, ConstantInt::get(Int64Ty, Size));
+  std::optional<InlineTestValues> Tests;
+  Value *LowA = IRB.CreatePtrToInt(Low, Int64Ty);
+  Value *HighA = IRB.CreatePtrToInt(High, Int64Ty);
+  // The pair is tested as one access of twice the size first: one cell,
+  // one test. A pair out of line at run time (its object less aligned than
+  // the pairing assumed) fails that test by its low address bits, and so
+  // does one whose halves lie in two cells.
+  Value *Misaligned =
+      IRB.CreateAnd(LowA, ConstantInt::get(Int64Ty, 2 * Size - 1));
+  Value *WholeWrong = IRB.CreateOr(
+      createWrongBits(LowA, SizeClass + 1, IsWrite, Tests), Misaligned);
+  Instruction *Halves = SplitBlockAndInsertIfThen(
+      IRB.CreateICmpNE(WholeWrong, ConstantInt::get(Int64Ty, 0)), &First,
+      /*Unreachable=*/false, MDBuilder(Ctx).createBranchWeights(1, 1000));
+  IRB.SetInsertPoint(Halves);
+  IRB.SetCurrentDebugLocation(getLocation(First));
+  // Then each half in its own granule, as its own check would be, so that
+  // a pair whose halves are two variables in different states passes as
+  // the two checks did. One call decides when either half fails: the
+  // runtime checks the pair as one access where it can, so that two floats
+  // of a granule re-stamped in a new segment change its cell once (a plain
+  // store by its owner) instead of splitting it and joining it again with
+  // two compare-and-swaps (streamcluster's points, read a float at a time
+  // after every barrier).
+  Instruction *Before = &*IRB.GetInsertPoint();
+  Value *WrongBits =
+      IRB.CreateOr(createWrongBits(LowA, SizeClass, IsWrite, Tests),
+                   createWrongBits(HighA, SizeClass, IsWrite, Tests));
+  createCallIfWrong(*Before, First, WrongBits,
+                    (IsWrite ? WritePair : ReadPair)[SizeClass], Low);
+  setInsertPointBefore(First);
+}
+
+Instrumenter::InlineTestValues Instrumenter::loadInlineTests(bool IsWrite) {
   auto *TestTy = cast<ArrayType>(InlineTest->getValueType());
-  Value *Tests[2][2];
+  InlineTestValues Tests;
   for (unsigned Test = 0; Test < 2; ++Test)
     for (unsigned Field = 0; Field < 2; ++Field)
       Tests[Test][Field] = IRB.CreateAlignedLoad(
@@ -625,6 +853,21 @@ void Instrumenter::createCheckedAccessCall(Instruction &I, Value *Addr,
           IRB.CreateConstInBoundsGEP2_64(TestTy, InlineTest, 0,
                                          (IsWrite ? 4 : 0) + 2 * Test + Field),
           Align(8));
+  return Tests;
+}
+
+Value *Instrumenter::createWrongBits(Value *A, unsigned SizeClass, bool IsWrite,
+                                     std::optional<InlineTestValues> &Tests) {
+  Value *CellAddr =
+      IRB.CreateAdd(IRB.CreateAnd(IRB.CreateShl(A, 1),
+                                  ConstantInt::get(Int64Ty, GranuleIndexMask)),
+                    ConstantInt::get(Int64Ty, GranuleBase));
+  // A 16-byte access covers two whole granules, whose cells are
+  // consecutive (an access lies in one application region).
+  unsigned Granules = SizeClass == 4 ? 2 : 1;
+  Value *Spread = createSpreadMask(A, SizeClass == 4 ? 3 : SizeClass);
+  if (!Tests)
+    Tests = loadInlineTests(IsWrite);
   Value *WrongBits = nullptr;
   for (unsigned Granule = 0; Granule < Granules; ++Granule) {
     // Relaxed loads: another thread may be writing the cells, and they
@@ -654,20 +897,36 @@ void Instrumenter::createCheckedAccessCall(Instruction &I, Value *Addr,
     Value *Lacks = IRB.CreateXor(IRB.CreateAnd(Cell, Spread), Spread);
     Value *Wrong[2];
     for (unsigned Test = 0; Test < 2; ++Test)
-      Wrong[Test] = IRB.CreateXor(IRB.CreateAnd(Cell, Tests[Test][0]),
-                                  Tests[Test][1]);
+      Wrong[Test] = IRB.CreateXor(IRB.CreateAnd(Cell, (*Tests)[Test][0]),
+                                  (*Tests)[Test][1]);
     Value *GranuleWrong = IRB.CreateOr(
         Lacks, IRB.CreateBinaryIntrinsic(Intrinsic::umin, Wrong[0], Wrong[1]));
     WrongBits = WrongBits ? IRB.CreateOr(WrongBits, GranuleWrong) : GranuleWrong;
   }
+  return WrongBits;
+}
+
+void Instrumenter::createCallIfWrong(Instruction &Before, Instruction &I,
+                                     Value *WrongBits, FunctionCallee Callee,
+                                     Value *Addr) {
   Instruction *Call = SplitBlockAndInsertIfThen(
-      IRB.CreateICmpNE(WrongBits, ConstantInt::get(Int64Ty, 0)), &I,
+      IRB.CreateICmpNE(WrongBits, ConstantInt::get(Int64Ty, 0)), &Before,
       /*Unreachable=*/false, MDBuilder(Ctx).createBranchWeights(1, 1000));
   // The call symbolizes to the access's line, as it would unguarded.
   IRB.SetInsertPoint(Call);
   IRB.SetCurrentDebugLocation(getLocation(I));
   IRB.CreateCall(Callee, Addr);
   setInsertPointBefore(I);
+}
+
+void Instrumenter::createCheckedAccessCall(Instruction &I, Value *Addr,
+                                           unsigned SizeClass, bool IsWrite,
+                                           FunctionCallee Callee) {
+  std::optional<InlineTestValues> Tests;
+  createCallIfWrong(I, I,
+                    createWrongBits(IRB.CreatePtrToInt(Addr, Int64Ty),
+                                    SizeClass, IsWrite, Tests),
+                    Callee, Addr);
 }
 
 Value *Instrumenter::createSpreadMask(Value *A, unsigned SizeClass) {
@@ -995,7 +1254,8 @@ PreservedAnalyses hrace::HybridRacePass::run(Module &M,
     markWaitLoops(
         M, MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager());
   std::unique_ptr<SpecialCaseList> Ignore = loadIgnoreLists();
-  Instrumenter HRace(M);
+  Instrumenter HRace(
+      M, MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager());
   for (Function &F : M)
     HRace.instrumentFunction(F, isIgnored(Ignore.get(), F));
   HRace.addModuleCtor();

@@ -119,6 +119,38 @@ NOINLINE void EntryAccessSlow(ThreadState *thr, uptr pc, uptr addr) {
   EntryAccessChanged(thr, pc, addr, kSize, kWrite);
 }
 
+// The pass's pair of adjacent plain accesses of kHalf bytes each, at addr
+// and addr + kHalf, whose inline test failed for either half. Decided as
+// one access where one cell holds both halves' bytes (a granule re-stamped
+// by its owner once, not split by the first half and joined again by the
+// second), or where they take one value in a granule's cells as part of it
+// (fresh memory, a buffer read after another thread wrote it); half by
+// half from the first granule those leave, each half then checked, traced
+// and reported as it would have been without the pairing. Halves aligned
+// to their size meet a granule's end only between them, so that granule
+// is the first half's or the second's.
+template <uptr kHalf, bool kWrite>
+NOINLINE void EntryPairChanged(ThreadState *thr, uptr pc, uptr addr) {
+  if (UNLIKELY(OffThePlainPath(thr, kWrite))) {
+    MemoryAccess(thr, pc, addr, kHalf, kWrite);
+    return MemoryAccess(thr, pc, addr + kHalf, kHalf, kWrite);
+  }
+  WithActiveMachine([=](auto machine) {
+    using Machine = decltype(machine);
+    constexpr uptr kSize = 2 * kHalf;
+    // Two bytes rarely cover a whole cell (AccessChanged says why).
+    uptr rest =
+        kHalf == 1
+            ? addr
+            : CellsOfOneAccess<Machine>(thr, pc, addr, kSize, kWrite).Decided();
+    if (rest == addr && (addr & 7) + kSize <= 8 &&
+        DecidedAsPartOfGranule<Machine>(thr, pc, addr, kSize, kWrite))
+      return;
+    for (uptr half = rest; half < addr + kSize; half += kHalf)
+      CheckCells<Machine>(thr, pc, half, kHalf, kWrite);
+  });
+}
+
 } // namespace
 
 } // namespace hrace
@@ -166,6 +198,19 @@ HRACE_ACCESS_ENTRY(__hrace_unaligned_write2, 2, true)
 HRACE_ACCESS_ENTRY(__hrace_unaligned_write4, 4, true)
 HRACE_ACCESS_ENTRY(__hrace_unaligned_write8, 8, true)
 HRACE_ACCESS_ENTRY16(__hrace_unaligned_write16, true)
+
+#define HRACE_PAIR_ENTRY(name, half, write)                                    \
+  extern "C" void name(void *addr) {                                           \
+    EntryPairChanged<half, write>(cur_thread(), CALLER_PC(),                   \
+                                  reinterpret_cast<uptr>(addr));               \
+  }
+
+HRACE_PAIR_ENTRY(__hrace_read1_pair, 1, false)
+HRACE_PAIR_ENTRY(__hrace_read2_pair, 2, false)
+HRACE_PAIR_ENTRY(__hrace_read4_pair, 4, false)
+HRACE_PAIR_ENTRY(__hrace_write1_pair, 1, true)
+HRACE_PAIR_ENTRY(__hrace_write2_pair, 2, true)
+HRACE_PAIR_ENTRY(__hrace_write4_pair, 4, true)
 
 extern "C" void __hrace_read_range(void *addr, uintptr_t size) {
   MemoryAccess(cur_thread(), CALLER_PC(), reinterpret_cast<uptr>(addr), size,

@@ -637,9 +637,11 @@ NOINLINE void AccessSlow(ThreadState *thr, uptr pc, uptr addr, uptr size,
 // so the one-cell path's attempt would only fail first. A buffer written a
 // byte at a time by one thread, then read by another: 508 instructions a
 // byte through the one-cell path and AccessSlow, 369 here.
+// DecidedAsPartOfGranule is the attempt, inside the runtime: whether it
+// published the access (a pair of accesses tries it too, EntryPairChanged).
 template <typename Machine>
-NOINLINE void SmallAccessChanged(ThreadState *thr, uptr pc, uptr addr,
-                                 uptr size, bool write) {
+ALWAYS_INLINE bool DecidedAsPartOfGranule(ThreadState *thr, uptr pc, uptr addr,
+                                          uptr size, bool write) {
   thr->in_rtl++;
   bool done;
   {
@@ -648,7 +650,13 @@ NOINLINE void SmallAccessChanged(ThreadState *thr, uptr pc, uptr addr,
                .PartOfGranule(MemToGranule(addr), ByteMask(addr, size));
   }
   LeaveRuntime(thr);
-  if (!done)
+  return done;
+}
+
+template <typename Machine>
+NOINLINE void SmallAccessChanged(ThreadState *thr, uptr pc, uptr addr,
+                                 uptr size, bool write) {
+  if (!DecidedAsPartOfGranule<Machine>(thr, pc, addr, size, write))
     AccessSlow<Machine>(thr, pc, addr, size, write);
 }
 

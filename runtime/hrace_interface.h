@@ -63,6 +63,16 @@ HRACE_INTERFACE void __hrace_unaligned_write2(void *addr);
 HRACE_INTERFACE void __hrace_unaligned_write4(void *addr);
 HRACE_INTERFACE void __hrace_unaligned_write8(void *addr);
 HRACE_INTERFACE void __hrace_unaligned_write16(void *addr);
+// Two adjacent plain accesses of the size, one at addr and one right after
+// it, each aligned to its size, on one line with nothing between them that
+// could synchronise, whose inline tests did not both pass (the pass pairs
+// them: -hrace-coalesce-adjacent).
+HRACE_INTERFACE void __hrace_read1_pair(void *addr);
+HRACE_INTERFACE void __hrace_read2_pair(void *addr);
+HRACE_INTERFACE void __hrace_read4_pair(void *addr);
+HRACE_INTERFACE void __hrace_write1_pair(void *addr);
+HRACE_INTERFACE void __hrace_write2_pair(void *addr);
+HRACE_INTERFACE void __hrace_write4_pair(void *addr);
 // Any other size (odd vectors, aggregates).
 HRACE_INTERFACE void __hrace_read_range(void *addr, uintptr_t size);
 HRACE_INTERFACE void __hrace_write_range(void *addr, uintptr_t size);
