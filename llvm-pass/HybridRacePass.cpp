@@ -710,6 +710,7 @@ bool onSameLine(const Instruction &A, const Instruction &B) {
   return L.getLine() == M.getLine() && L->getScope() == M->getScope() &&
          L.getInlinedAt() == M.getInlinedAt();
 }
+
 /// Whether Ptr's offset from the pointer it is based on (scalar evolution's
 /// pointer base: an argument, a global, an allocation) is a multiple of
 /// Alignment bytes.
