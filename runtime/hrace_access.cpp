@@ -128,10 +128,12 @@ NOINLINE void EntryAccessSlow(ThreadState *thr, uptr pc, uptr addr) {
 // half from the first granule those leave, each half then checked, traced
 // and reported as it would have been without the pairing. Halves aligned
 // to their size meet a granule's end only between them, so that granule
-// is the first half's or the second's.
+// is the first half's or the second's. Halves out of line (a program that
+// casts a byte buffer) are two accesses as they are, whatever their
+// granules.
 template <uptr kHalf, bool kWrite>
 NOINLINE void EntryPairChanged(ThreadState *thr, uptr pc, uptr addr) {
-  if (UNLIKELY(OffThePlainPath(thr, kWrite))) {
+  if (UNLIKELY(OffThePlainPath(thr, kWrite) || (addr & (kHalf - 1)) != 0)) {
     MemoryAccess(thr, pc, addr, kHalf, kWrite);
     return MemoryAccess(thr, pc, addr + kHalf, kHalf, kWrite);
   }

@@ -39,21 +39,25 @@ __attribute__((noinline)) static void WriteAligned2(void) { Aligned[2] = 2; }
 __attribute__((noinline)) static void WriteOutOfLine2(void) {
   OutOfLine[2] = 3;
 }
-__attribute__((noinline)) static void WriteOutOfLine0(void) {
-  OutOfLine[0] = 4;
+__attribute__((noinline)) static void WriteOutOfLine3(void) {
+  OutOfLine[3] = 4;
 }
 __attribute__((noinline)) static short ReadWritten0(void) { return Written[0]; }
 
 static void *First(void *Arg) {
-  // Fresh memory: each half takes its own bytes, and the two join in one
-  // cell of T1's read.
+  // Fresh memory: the pair's 8 bytes take one value as part of their
+  // granule, T1's read.
   Sum = ReadPair(Aligned);
   // A new segment (nothing T2 acquires): the pair re-stamps that cell as
   // one read of 8 bytes.
   pthread_mutex_lock(&Unrelated);
   pthread_mutex_unlock(&Unrelated);
   Sum += ReadPair(Aligned);
-  // OutOfLine[1..2]: the pair straddles two granules, half by half.
+  // OutOfLine[0..1] as one read, then OutOfLine[1..2]: that pair straddles
+  // two granules. The first granule's cell holds all 8 bytes in a state
+  // that passes, so only the pair's address fails its whole test; the
+  // second half is checked in the second granule.
+  Sum += ReadPair(OutOfLine);
   Sum += ReadPair(OutOfLine + 1);
   WritePair(Written);
   invisible_signal(&Done);
@@ -68,7 +72,7 @@ static void *Second(void *Arg) {
   WriteAligned1();
   WriteAligned2();
   WriteOutOfLine2();
-  WriteOutOfLine0();
+  WriteOutOfLine3();
   Seen = ReadWritten0();
   invisible_signal(&SecondDone);
   return Arg;

@@ -46,11 +46,13 @@ float read_pair_backwards(const float *P) { return P[1] * P[0]; }
 
 // Writes pair as reads do, and so do 2- and 1-byte elements.
 // CHECK-LABEL: define {{.*}}@write_pair(
+// CHECK:      and i64 %{{[0-9]+}}, 3
 // CHECK:      call void @__hrace_write2_pair(
 // CHECK-NOT:  call void @__hrace_write
 // CHECK:      ret void
 void write_pair(short *P, short A, short B) { P[0] = A; P[1] = B; }
 // CHECK-LABEL: define {{.*}}@read_byte_pair(
+// CHECK:      and i64 %{{[0-9]+}}, 1
 // CHECK:      call void @__hrace_read1_pair(
 // CHECK-NOT:  call void @__hrace_read
 // CHECK:      ret i32
