@@ -16,6 +16,7 @@
 // RUN: env HRACE_OPTIONS=msm=long not %t 2>&1 | FileCheck %s
 
 #include "hrace_test_sync.h"
+#include "hrace_test_two_threads.h"
 #include <pthread.h>
 #include <stdio.h>
 
@@ -82,31 +83,27 @@ static void *Second(void *Arg) {
 // CHECK-NEXT:   Write of size 4 at {{0x[0-9a-f]+}} by thread T2
 // CHECK-NEXT:     #0 WriteAligned1
 // CHECK:        Previous read of size 8 at {{0x[0-9a-f]+}} by thread T1
-// CHECK-NEXT:     #0 ReadPair {{.*}}adjacent_accesses_checked_as_one.c:32
+// CHECK-NEXT:     #0 ReadPair {{.*}}adjacent_accesses_checked_as_one.c:33
 // CHECK:      WARNING: HybridRace: data race
 // CHECK-NEXT:   Write of size 4 at {{0x[0-9a-f]+}} by thread T2
 // CHECK-NEXT:     #0 WriteOutOfLine2
 // CHECK:        Previous read of size 4 at {{0x[0-9a-f]+}} by thread T1
-// CHECK-NEXT:     #0 ReadPair {{.*}}adjacent_accesses_checked_as_one.c:32
+// CHECK-NEXT:     #0 ReadPair {{.*}}adjacent_accesses_checked_as_one.c:33
 // CHECK:      WARNING: HybridRace: data race
 // CHECK-NEXT:   Read of size 2 at {{0x[0-9a-f]+}} by thread T2
 // CHECK-NEXT:     #0 ReadWritten0
 // CHECK:        Previous write of size 4 at {{0x[0-9a-f]+}} by thread T1
-// CHECK-NEXT:     #0 WritePair {{.*}}adjacent_accesses_checked_as_one.c:35
+// CHECK-NEXT:     #0 WritePair {{.*}}adjacent_accesses_checked_as_one.c:36
 // CHECK:      WARNING: HybridRace: data race
 // CHECK-NEXT:   Read of size 4 at [[ALIGNED2:0x[0-9a-f]+]] by thread T1
-// CHECK-NEXT:     #0 ReadPair {{.*}}adjacent_accesses_checked_as_one.c:32
+// CHECK-NEXT:     #0 ReadPair {{.*}}adjacent_accesses_checked_as_one.c:33
 // CHECK:        Previous write of size 4 at [[ALIGNED2]] by thread T2
 // CHECK-NEXT:     #0 WriteAligned2
 // CHECK-NOT:  WARNING: HybridRace
 // CHECK:      sum 2
 
 int main(void) {
-  pthread_t T1, T2;
-  pthread_create(&T1, 0, First, 0);
-  pthread_create(&T2, 0, Second, 0);
-  pthread_join(T1, 0);
-  pthread_join(T2, 0);
+  run_two_threads(First, Second);
   printf("sum %g\n", Sum);
   return 0;
 }

@@ -14,6 +14,7 @@
 // RUN: env HRACE_OPTIONS=msm=hb not %t 2>&1 | FileCheck %s
 
 #include "hrace_test_sync.h"
+#include "hrace_test_two_threads.h"
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -52,16 +53,12 @@ static void *Second(void *Arg) {
 // CHECK-NEXT:   Write of size 1 at {{0x[0-9a-f]+}} by thread T2
 // CHECK-NEXT:     #0 WriteByte9
 // CHECK:        Previous read of size 4 at {{0x[0-9a-f]+}} by thread T1
-// CHECK-NEXT:     #0 ReadPair {{.*}}adjacent_accesses_out_of_line_stay_two.c:28
+// CHECK-NEXT:     #0 ReadPair {{.*}}adjacent_accesses_out_of_line_stay_two.c:29
 // CHECK-NOT:  WARNING: HybridRace
 // CHECK:      sum 0
 
 int main(void) {
-  pthread_t T1, T2;
-  pthread_create(&T1, 0, First, 0);
-  pthread_create(&T2, 0, Second, 0);
-  pthread_join(T1, 0);
-  pthread_join(T2, 0);
+  run_two_threads(First, Second);
   printf("sum %g\n", Sum);
   return 0;
 }
