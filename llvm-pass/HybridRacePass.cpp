@@ -303,12 +303,8 @@ private:
                              Align Alignment, bool IsWrite);
   void pairAdjacentAccesses(Function &F, ArrayRef<Instruction *> Accesses,
                             ScalarEvolution &SE);
-  /// Where the second access of a pair lies against the first.
-  struct PairShape {
-    /// It has the lower address.
-    bool SecondLower;
-  };
-  void instrumentPlainPair(Instruction &First, PairShape Shape);
+  /// SecondLower: the access paired with First has the lower address.
+  void instrumentPlainPair(Instruction &First, bool SecondLower);
   void createCheckedAccessCall(Instruction &I, Value *Addr, unsigned SizeClass,
                                bool IsWrite, FunctionCallee Callee);
   /// __hrace_inline_test's two tests (mask, value) for reads or writes.
@@ -356,8 +352,9 @@ private:
   DenseMap<const AllocaInst *, bool> CapturedAllocas;
   /// Plain accesses of the current function checked as one with the access
   /// they are paired with (pairAdjacentAccesses): the first of each pair,
-  /// checked for both, and the second, whose own check is left out.
-  DenseMap<Instruction *, PairShape> PairedFirst;
+  /// checked for both (with whether the second has the lower address), and
+  /// the second, whose own check is left out.
+  DenseMap<Instruction *, bool> PairedFirst;
   SmallPtrSet<Instruction *, 16> CheckedWithPair;
   /// -hrace-ndr: the loads each store of the current function depends on,
   /// the names of its variables, and the module's name strings.
@@ -716,8 +713,7 @@ bool onSameLine(const Instruction &A, const Instruction &B) {
 /// Alignment bytes.
 bool isAlignedInObject(Value *Ptr, uint64_t Alignment, ScalarEvolution &SE) {
   const SCEV *Offset = SE.removePointerBase(SE.getSCEV(Ptr));
-  return !isa<SCEVCouldNotCompute>(Offset) &&
-         hrace::compat::getMinTrailingZeros(SE, Offset) >= Log2_64(Alignment);
+  return hrace::compat::getMinTrailingZeros(SE, Offset) >= Log2_64(Alignment);
 }
 } // namespace
 
@@ -779,7 +775,7 @@ void Instrumenter::pairAdjacentAccesses(Function &F,
                                      2 * Size.getFixedValue(), SE);
           });
           if (Neighbour != Open.end()) {
-            PairedFirst[Neighbour->I] = {Lower};
+            PairedFirst[Neighbour->I] = Lower;
             CheckedWithPair.insert(&I);
             Open.erase(Neighbour);
           } else {
@@ -797,7 +793,7 @@ void Instrumenter::pairAdjacentAccesses(Function &F,
   }
 }
 
-void Instrumenter::instrumentPlainPair(Instruction &First, PairShape Shape) {
+void Instrumenter::instrumentPlainPair(Instruction &First, bool SecondLower) {
   bool IsWrite = isa<StoreInst>(First);
   Type *Ty = IsWrite ? cast<StoreInst>(First).getValueOperand()->getType()
                      : cast<LoadInst>(First).getType();
@@ -807,7 +803,7 @@ void Instrumenter::instrumentPlainPair(Instruction &First, PairShape Shape) {
   // The pair's lower address, from the first access's pointer: the
   // second's may be computed only after the first.
   Value *Low = createAddress(getAccessedPointer(First));
-  if (Shape.SecondLower)
+  if (SecondLower)
     Low = IRB.CreateGEP(IRB.getInt8Ty(), Low, ConstantInt::get(Int64Ty, -Size));
   Value *High =
       IRB.CreateGEP(IRB.getInt8Ty(), Low, ConstantInt::get(Int64Ty, Size));
