@@ -6,7 +6,8 @@
 // Detection stays byte-exact: a write to either half by a thread nothing
 // orders races with the pair, reported at the pair's line; a write beside
 // it races with nothing; a pair whose first half another thread wrote
-// races on that half alone, reported as an access of its own size.
+// races on that half alone, reported as an access of its own size; a pair
+// read while the thread ignores its reads is not recorded.
 //
 // The pass pairs accesses where their checks are inline: x86-64.
 // UNSUPPORTED: aarch64
@@ -17,6 +18,7 @@
 
 #include "hrace_test_sync.h"
 #include "hrace_test_two_threads.h"
+#include <hrace/annotations.h>
 #include <pthread.h>
 #include <stdio.h>
 
@@ -24,6 +26,7 @@
 float Aligned[4] __attribute__((aligned(8)));
 float OutOfLine[4] __attribute__((aligned(8)));
 short Written[4] __attribute__((aligned(8)));
+float Ignored[2] __attribute__((aligned(8)));
 static pthread_mutex_t Unrelated = PTHREAD_MUTEX_INITIALIZER;
 static int Done, SecondDone;
 static float Sum;
@@ -44,6 +47,7 @@ __attribute__((noinline)) static void WriteOutOfLine3(void) {
   OutOfLine[3] = 4;
 }
 __attribute__((noinline)) static short ReadWritten0(void) { return Written[0]; }
+__attribute__((noinline)) static void WriteIgnored1(void) { Ignored[1] = 5; }
 
 static void *First(void *Arg) {
   // Fresh memory: the pair's 8 bytes take one value as part of their
@@ -61,6 +65,9 @@ static void *First(void *Arg) {
   Sum += ReadPair(OutOfLine);
   Sum += ReadPair(OutOfLine + 1);
   WritePair(Written);
+  ANNOTATE_IGNORE_READS_BEGIN();
+  Sum += ReadPair(Ignored);
+  ANNOTATE_IGNORE_READS_END();
   invisible_signal(&Done);
   // Aligned[2..3] after T2 wrote Aligned[2]: the pair's first half races.
   invisible_wait(&SecondDone);
@@ -75,6 +82,7 @@ static void *Second(void *Arg) {
   WriteOutOfLine2();
   WriteOutOfLine3();
   Seen = ReadWritten0();
+  WriteIgnored1();
   invisible_signal(&SecondDone);
   return Arg;
 }
@@ -83,20 +91,20 @@ static void *Second(void *Arg) {
 // CHECK-NEXT:   Write of size 4 at {{0x[0-9a-f]+}} by thread T2
 // CHECK-NEXT:     #0 WriteAligned1
 // CHECK:        Previous read of size 8 at {{0x[0-9a-f]+}} by thread T1
-// CHECK-NEXT:     #0 ReadPair {{.*}}adjacent_accesses_checked_as_one.c:33
+// CHECK-NEXT:     #0 ReadPair {{.*}}adjacent_accesses_checked_as_one.c:36
 // CHECK:      WARNING: HybridRace: data race
 // CHECK-NEXT:   Write of size 4 at {{0x[0-9a-f]+}} by thread T2
 // CHECK-NEXT:     #0 WriteOutOfLine2
 // CHECK:        Previous read of size 4 at {{0x[0-9a-f]+}} by thread T1
-// CHECK-NEXT:     #0 ReadPair {{.*}}adjacent_accesses_checked_as_one.c:33
+// CHECK-NEXT:     #0 ReadPair {{.*}}adjacent_accesses_checked_as_one.c:36
 // CHECK:      WARNING: HybridRace: data race
 // CHECK-NEXT:   Read of size 2 at {{0x[0-9a-f]+}} by thread T2
 // CHECK-NEXT:     #0 ReadWritten0
 // CHECK:        Previous write of size 4 at {{0x[0-9a-f]+}} by thread T1
-// CHECK-NEXT:     #0 WritePair {{.*}}adjacent_accesses_checked_as_one.c:36
+// CHECK-NEXT:     #0 WritePair {{.*}}adjacent_accesses_checked_as_one.c:39
 // CHECK:      WARNING: HybridRace: data race
 // CHECK-NEXT:   Read of size 4 at [[ALIGNED2:0x[0-9a-f]+]] by thread T1
-// CHECK-NEXT:     #0 ReadPair {{.*}}adjacent_accesses_checked_as_one.c:33
+// CHECK-NEXT:     #0 ReadPair {{.*}}adjacent_accesses_checked_as_one.c:36
 // CHECK:        Previous write of size 4 at [[ALIGNED2]] by thread T2
 // CHECK-NEXT:     #0 WriteAligned2
 // CHECK-NOT:  WARNING: HybridRace
