@@ -25,10 +25,11 @@
 // is recomputed. An access that would leave a granule's bytes with three
 // values splits it first (SplitGranule), so distinct bytes never
 // interfere; a split granule's bytes are published under its split lock,
-// and go back to cells when two values are left (UnsplitGranule). A
-// re-stamp of a location that stays exclusive to the accessing thread,
-// with its mask unchanged, is published with plain stores
-// (StaysWithOwner). No allocation; the only lock is a split granule's.
+// and go back to cells when two values are left (UnsplitGranule). A cell
+// whose bytes the access covers, and whose mask stays, is published with a
+// plain store where it holds the whole granule or one byte of a split one
+// (PublishGranuleCell, StoreCellRun; "What a lost update costs" below). No
+// allocation; the only lock is a split granule's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_ACCESS_H
@@ -89,31 +90,23 @@ ALWAYS_INLINE ShadowCell CellTransition(ShadowCell old, ThreadState *thr,
   return Machine::Transition(old, thr, ac, race);
 }
 
-// The location was exclusive to this thread and stays so (a re-stamp in a
-// new segment, or the owner's read becoming its write): no other thread has
-// a reason to change the cell now, so it is published with plain stores,
-// not a locked compare-and-swap (the locked instructions were two thirds of
-// the slow path on lock-heavy programs). Another thread that does change it
-// meanwhile accesses the location concurrently with this access; its
-// update is lost, and the cell says what it would say had that access
-// never happened. A granule cell is stored plainly only with its mask
-// unchanged and covering the whole granule (PublishOwnedGranule), so that
-// the access it may forget is always one to the owner's bytes: a
-// concurrent change of masks can then be partly undone, and two cells
-// claim a byte and the first stands for it (the fast path and a split read
-// it first) until an access that covers the byte rewrites both. Every
+// What a lost update costs. A cell that holds exactly the bytes an access
+// covers (a whole granule's, or one byte's of a split granule), with its
+// mask unchanged, is published with a plain store: the locked instruction
+// was a third to two thirds of the slow path (an owner's re-stamp after
+// every barrier or unlock, a hand-off of a task's data to the next worker),
+// and it waits for the cache line where a store would not. Another thread
+// that changes the cell meanwhile accesses the same bytes, concurrently
+// with this access (an ordered access finished its store before the
+// synchronisation that orders it); its update may be lost, and the cell
+// then says what it would say had that one access never happened. Every
 // machine reports only from what its cells record, and forgetting an
 // access only takes threads, segments and lock-set refinements away, so a
 // lost update can hide a race of the forgotten access, never make one up
-// (docs/design.md; test/stress/owner_restamps_lose_no_ordered_access.c).
-template <typename Machine>
-ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
-                                  const ThreadState *thr) {
-  SegmentId owner = Machine::Owner(old);
-  return owner != 0 && Machine::Owner(now) == thr->segment &&
-         (InSamePage(owner, thr->segment) ||
-          ctx->segments.Get(owner).thread_id == thr->thread_id);
-}
+// (docs/design.md; test/stress/owner_restamps_lose_no_ordered_access.c,
+// test/stress/hand_offs_lose_no_ordered_access.c). A cell that holds part
+// of a granule takes a compare-and-swap (PublishGranuleCell says why), and
+// so does every change of masks.
 
 // The slow path found that the thread's plain access leaves `value`
 // unchanged: memoised, and the memo inline test of its kind
@@ -128,16 +121,6 @@ ALWAYS_INLINE void NoteUnchanged(ThreadState *thr, ShadowCell value,
       GranuleCell::Fits(value))
     SetInlineTest(write ? kWriteMemoTest : kReadMemoTest,
                   Machine::MemoInlineTest(value, write));
-}
-
-// One granule cell's new value, mask unchanged: an owner's re-stamp as
-// PublishOwnedGranule allows, else compare-and-swap.
-template <typename Machine>
-ALWAYS_INLINE bool PublishCell(u64 *at, GranuleCell old, GranuleCell now,
-                               const ThreadState *thr) {
-  if (StaysWithOwner<Machine>(old.value(), now.value(), thr))
-    return PublishOwnedGranule(at, old, now);
-  return CasGranule(at, old, now);
 }
 
 // One access on the slow path, granule by granule.
@@ -171,12 +154,11 @@ public:
   }
 
   // The bytes [a, a+n) of the granule whose split cell is `split`, in runs
-  // of equal cells: one transition per run, published with
-  // compare-and-swap (CasCellRun) or, for an owner's re-stamp, plain
-  // stores, under the granule's split lock, which keeps its block its
-  // own; the transition is computed before it, from cells read while the
-  // granule was still split as `split`. A granule whose bytes changed goes
-  // back to cells if they hold two values at most (UnsplitGranule).
+  // of equal cells: one transition per run, published with plain stores
+  // (a lost update, above) under the granule's split lock, which keeps its
+  // block its own; the transition is computed before it, from cells read
+  // while the granule was still split as `split`. A granule whose bytes changed
+  // goes back to cells if they hold two values at most (UnsplitGranule).
   // Returns how many bytes are done: fewer than n when the granule is no
   // longer split as `split` (it went back to cells or was reset).
   uptr ByteCells(uptr a, const u64 *granule, GranuleCell split, uptr n) {
@@ -197,22 +179,15 @@ public:
         continue;
       }
       Trace();
-      uptr k = run_end;
       {
         SplitGranuleLock lock(a);
         if (!StillSplitAs(granule, split))
           return i;
-        if (StaysWithOwner<Machine>(old, now, thr_))
-          StoreCellRun(&cells[i], run_end - i, now);
-        else
-          k = i + CasCellRun(&cells[i], run_end - i, old, now);
+        StoreCellRun(&cells[i], run_end - i, now);
       }
-      // A race counts only if it reached at least one cell.
-      if (k > i) {
-        Found(race);
-        changed = true;
-      }
-      i = k < run_end ? k : run_end;
+      Found(race);
+      changed = true;
+      i = run_end;
     }
     if (changed) {
       SplitGranuleLock lock(a);
@@ -252,7 +227,7 @@ private:
   // The access on granule `g` (not split): each byte it covers goes from
   // its cell's value, or New, to that value's transition. If the granule's
   // bytes then take at most two values that fit, the cells are published:
-  // one cell by 8-byte compare-and-swap where the masks stay, both by a
+  // one cell as PublishGranuleCell allows where the masks stay, both by a
   // pair compare-and-swap where they change. Otherwise the granule is
   // split. False when the granule must be read again.
   bool InCells(uptr a, u64 *granule, GranulePair g, u32 bytes) {
@@ -328,8 +303,8 @@ private:
         (next.first == g.first || next.second == g.second)) {
       bool second = next.first == g.first;
       published =
-          PublishCell<Machine>(&granule[second], second ? g.second : g.first,
-                               second ? next.second : next.first, thr_);
+          PublishGranuleCell(&granule[second], second ? g.second : g.first,
+                             second ? next.second : next.first);
     } else {
       published = CasGranulePair(granule, g, next);
     }
@@ -354,8 +329,8 @@ private:
       return false;
     }
     Trace();
-    if (!PublishCell<Machine>(&granule[which], cell,
-                              GranuleCell::Make(now, cell.mask()), thr_))
+    if (!PublishGranuleCell(&granule[which], cell,
+                            GranuleCell::Make(now, cell.mask())))
       return false;
     Found(race);
     return true;
@@ -439,7 +414,7 @@ private:
 // after a barrier or an unlock, or its own read now written), takes
 // Machine::Restamp: program order orders the two accesses, so the
 // transition is a new exclusive state of this thread that cannot report,
-// stored as PublishOwnedGranule allows. A granule that
+// stored as PublishGranuleCell allows. A granule that
 // reports, needs a split, covers part of a cell or loses its
 // compare-and-swap is left to the general path with the rest of the access,
 // from that granule on: a granule published here must not be seen twice (a
@@ -563,8 +538,8 @@ private:
       // Its segments and lock sets take 26 bits, so it fits a granule cell.
       ShadowCell now = Machine::Restamp(old, thr_, write_);
       Trace();
-      return PublishOwnedGranule(&granule[which], cell,
-                                 GranuleCell::Make(now, bytes));
+      return PublishGranuleCell(&granule[which], cell,
+                                GranuleCell::Make(now, bytes));
     }
     ShadowCell now;
     if (!Transition(old, &now))
@@ -572,8 +547,8 @@ private:
     if (now == old)
       return true;
     Trace();
-    return PublishCell<Machine>(&granule[which], cell,
-                                GranuleCell::Make(now, bytes), thr_);
+    return PublishGranuleCell(&granule[which], cell,
+                              GranuleCell::Make(now, bytes));
   }
 
   // The machine's transition of `old` for this access, in *now (left as

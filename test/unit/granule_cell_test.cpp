@@ -249,31 +249,33 @@ TEST_F(GranuleShadowTest, ByteCellsAreTrustedOnlyUnderTheSplitCellReadFirst) {
   EXPECT_FALSE(StillSplitAs(granule, first_split));
 }
 
-// The owner of bytes 0..3 re-stamps its cell from the value it read; in
-// between, another thread's access to bytes 6..7 (another variable) split
-// the granule. The owner's store must not undo that split.
-TEST_F(GranuleShadowTest, AnOwnersRestampLeavesAnotherVariablesSplitAlone) {
+// An access to bytes 0..3 publishes their cell's new value, computed from
+// the value it read; in between, another thread's access to bytes 6..7
+// (another variable) split the granule. The access must not undo that
+// split.
+TEST_F(GranuleShadowTest,
+       ACellOfPartOfAGranuleLeavesAnotherVariablesSplitAlone) {
   StoreShadowRange(Addr(0), 4, Write(3));
   StoreShadowRange(Addr(4), 4, Write(4));
   GranuleCell seen = Cell(0);
   StoreShadowRange(Addr(6), 2, Write(5));
   ASSERT_TRUE(Cell(0).split());
-  EXPECT_FALSE(PublishOwnedGranule(MemToGranule(Addr(0)), seen,
-                                   GranuleCell::Make(Write(6), 0x0f)));
+  EXPECT_FALSE(PublishGranuleCell(MemToGranule(Addr(0)), seen,
+                                  GranuleCell::Make(Write(6), 0x0f)));
   EXPECT_TRUE(Cell(0).split());
   EXPECT_EQ(Write(4), Byte(5));
   EXPECT_EQ(Write(5), Byte(6));
 }
 
-// A cell holding the whole granule is the owner's alone: what another
-// thread changes there meanwhile is an access to the owner's own bytes,
-// concurrent with its access, and a plain store may forget it.
-TEST_F(GranuleShadowTest, AnOwnersRestampOfAWholeGranuleIsAPlainStore) {
+// A cell holding the whole granule is all of the access's bytes: what
+// another thread changes there meanwhile is an access to the same bytes,
+// concurrent with this one, and a plain store may forget it.
+TEST_F(GranuleShadowTest, ACellOfAWholeGranuleIsAPlainStore) {
   StoreShadowRange(Addr(0), 8, Write(3));
   GranuleCell seen = Cell(0);
   StoreShadowRange(Addr(2), 1, Write(4));
-  EXPECT_TRUE(PublishOwnedGranule(MemToGranule(Addr(0)), seen,
-                                  GranuleCell::Make(Write(6), 0xff)));
+  EXPECT_TRUE(PublishGranuleCell(MemToGranule(Addr(0)), seen,
+                                 GranuleCell::Make(Write(6), 0xff)));
   EXPECT_EQ(GranuleCell::Make(Write(6), 0xff), Cell(0));
 }
 
