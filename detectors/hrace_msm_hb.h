@@ -61,6 +61,13 @@
 namespace hrace {
 
 struct MsmHb {
+  // Every order this machine and its atomic cells use is happens-before,
+  // which is transitive: a report from a cell that forgot a concurrent
+  // access names two accesses that really race, so any cell change of
+  // exactly the accessed bytes may be a plain store (runtime/hrace_access.h,
+  // StoredPlainly).
+  static constexpr bool kOrdersByHappensBeforeAlone = true;
+
   static ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr,
                                    bool write) {
     CellState s = c.state();

@@ -79,6 +79,11 @@
 namespace hrace {
 
 struct MsmShort {
+  // A hand-off edge orders only its own thread (hrace_hybrid.h), so a cell
+  // that forgot the access it excused can report a later access ordered
+  // after that one (runtime/hrace_access.h, StoredPlainly).
+  static constexpr bool kOrdersByHappensBeforeAlone = false;
+
   static ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr,
                                    bool write) {
     return hybrid::IsNoop(c, thr, write);

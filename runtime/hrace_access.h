@@ -25,11 +25,11 @@
 // is recomputed. An access that would leave a granule's bytes with three
 // values splits it first (SplitGranule), so distinct bytes never
 // interfere; a split granule's bytes are published under its split lock,
-// and go back to cells when two values are left (UnsplitGranule). A cell
-// whose bytes the access covers, and whose mask stays, is published with a
-// plain store where it holds the whole granule or one byte of a split one
-// (PublishGranuleCell, StoreCellRun; "What a lost update costs" below). No
-// allocation; the only lock is a split granule's.
+// and go back to cells when two values are left (UnsplitGranule). A
+// re-stamp of a location that stays exclusive to the accessing thread
+// (and under msm=hb any change), with its mask unchanged, is published
+// with plain stores (StoredPlainly). No allocation; the only lock is a split
+// granule's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_ACCESS_H
@@ -90,23 +90,49 @@ ALWAYS_INLINE ShadowCell CellTransition(ShadowCell old, ThreadState *thr,
   return Machine::Transition(old, thr, ac, race);
 }
 
-// What a lost update costs. A cell that holds exactly the bytes an access
-// covers (a whole granule's, or one byte's of a split granule), with its
-// mask unchanged, is published with a plain store: the locked instruction
-// was a third to two thirds of the slow path (an owner's re-stamp after
-// every barrier or unlock, a hand-off of a task's data to the next worker),
-// and it waits for the cache line where a store would not. Another thread
-// that changes the cell meanwhile accesses the same bytes, concurrently
-// with this access (an ordered access finished its store before the
-// synchronisation that orders it); its update may be lost, and the cell
-// then says what it would say had that one access never happened. Every
-// machine reports only from what its cells record, and forgetting an
-// access only takes threads, segments and lock-set refinements away, so a
-// lost update can hide a race of the forgotten access, never make one up
-// (docs/design.md; test/stress/owner_restamps_lose_no_ordered_access.c,
-// test/stress/hand_offs_lose_no_ordered_access.c). A cell that holds part
-// of a granule takes a compare-and-swap (PublishGranuleCell says why), and
-// so does every change of masks.
+// The location was exclusive to this thread and stays so: a re-stamp in a
+// new segment, or the owner's read becoming its write.
+template <typename Machine>
+ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
+                                  const ThreadState *thr) {
+  SegmentId owner = Machine::Owner(old);
+  return owner != 0 && Machine::Owner(now) == thr->segment &&
+         (InSamePage(owner, thr->segment) ||
+          ctx->segments.Get(owner).thread_id == thr->thread_id);
+}
+
+// Whether the change of a cell from `old` to `now`, by an access that
+// covers all of the cell's bytes, may be published with plain stores, not
+// a locked compare-and-swap: the locked instructions were two thirds of
+// the slow path on lock-heavy programs, and where another core wrote the
+// line last (a hand-off) the locked instruction waits for it, where a
+// store would retire. Another thread that changes the cell meanwhile
+// accesses the same bytes concurrently with this access; its update is
+// lost, and the cell says what it would say had that access never
+// happened. A granule cell is stored plainly only with its mask unchanged
+// and covering the whole granule (PublishGranuleCell), so that the access
+// it may forget is always one to these bytes: a concurrent change of
+// masks can then be partly undone, and two cells claim a byte and the
+// first stands for it (the fast path and a split read it first) until an
+// access that covers the byte rewrites both.
+//   msm=hb (kOrdersByHappensBeforeAlone): every such change. Its orders
+// are happens-before alone, which is transitive, so what the shorter
+// history reports is a pair of accesses that really race: a lost update
+// can hide a race of the forgotten access, never make one up.
+//   The hybrid machines: only a change that stays with the owner, which
+// no other thread has a reason to change. A hand-off edge orders only its
+// own thread (hrace_hybrid.h), so a forgotten concurrent read that an edge
+// ordered can be the one that orders a later access of a thread joined
+// after it; the shorter history reports that access. The owner's store
+// can still forget such a read (docs/design.md, Known limits).
+// test/stress/owner_restamps_lose_no_ordered_access.c and
+// hand_offs_lose_no_ordered_access.c pin what each machine allows.
+template <typename Machine>
+ALWAYS_INLINE bool StoredPlainly(ShadowCell old, ShadowCell now,
+                                 const ThreadState *thr) {
+  return Machine::kOrdersByHappensBeforeAlone ||
+         StaysWithOwner<Machine>(old, now, thr);
+}
 
 // The slow path found that the thread's plain access leaves `value`
 // unchanged: memoised, and the memo inline test of its kind
@@ -121,6 +147,16 @@ ALWAYS_INLINE void NoteUnchanged(ThreadState *thr, ShadowCell value,
       GranuleCell::Fits(value))
     SetInlineTest(write ? kWriteMemoTest : kReadMemoTest,
                   Machine::MemoInlineTest(value, write));
+}
+
+// One granule cell's new value, mask unchanged: as PublishGranuleCell
+// allows where StoredPlainly, else compare-and-swap.
+template <typename Machine>
+ALWAYS_INLINE bool PublishCell(u64 *at, GranuleCell old, GranuleCell now,
+                               const ThreadState *thr) {
+  if (StoredPlainly<Machine>(old.value(), now.value(), thr))
+    return PublishGranuleCell(at, old, now);
+  return CasGranule(at, old, now);
 }
 
 // One access on the slow path, granule by granule.
@@ -154,11 +190,12 @@ public:
   }
 
   // The bytes [a, a+n) of the granule whose split cell is `split`, in runs
-  // of equal cells: one transition per run, published with plain stores
-  // (a lost update, above) under the granule's split lock, which keeps its
-  // block its own; the transition is computed before it, from cells read
-  // while the granule was still split as `split`. A granule whose bytes changed
-  // goes back to cells if they hold two values at most (UnsplitGranule).
+  // of equal cells: one transition per run, published with
+  // compare-and-swap (CasCellRun) or, where StoredPlainly, plain stores,
+  // under the granule's split lock, which keeps its block its
+  // own; the transition is computed before it, from cells read while the
+  // granule was still split as `split`. A granule whose bytes changed goes
+  // back to cells if they hold two values at most (UnsplitGranule).
   // Returns how many bytes are done: fewer than n when the granule is no
   // longer split as `split` (it went back to cells or was reset).
   uptr ByteCells(uptr a, const u64 *granule, GranuleCell split, uptr n) {
@@ -179,15 +216,22 @@ public:
         continue;
       }
       Trace();
+      uptr k = run_end;
       {
         SplitGranuleLock lock(a);
         if (!StillSplitAs(granule, split))
           return i;
-        StoreCellRun(&cells[i], run_end - i, now);
+        if (StoredPlainly<Machine>(old, now, thr_))
+          StoreCellRun(&cells[i], run_end - i, now);
+        else
+          k = i + CasCellRun(&cells[i], run_end - i, old, now);
       }
-      Found(race);
-      changed = true;
-      i = run_end;
+      // A race counts only if it reached at least one cell.
+      if (k > i) {
+        Found(race);
+        changed = true;
+      }
+      i = k < run_end ? k : run_end;
     }
     if (changed) {
       SplitGranuleLock lock(a);
@@ -227,7 +271,7 @@ private:
   // The access on granule `g` (not split): each byte it covers goes from
   // its cell's value, or New, to that value's transition. If the granule's
   // bytes then take at most two values that fit, the cells are published:
-  // one cell as PublishGranuleCell allows where the masks stay, both by a
+  // one cell by 8-byte compare-and-swap where the masks stay, both by a
   // pair compare-and-swap where they change. Otherwise the granule is
   // split. False when the granule must be read again.
   bool InCells(uptr a, u64 *granule, GranulePair g, u32 bytes) {
@@ -303,8 +347,8 @@ private:
         (next.first == g.first || next.second == g.second)) {
       bool second = next.first == g.first;
       published =
-          PublishGranuleCell(&granule[second], second ? g.second : g.first,
-                             second ? next.second : next.first);
+          PublishCell<Machine>(&granule[second], second ? g.second : g.first,
+                               second ? next.second : next.first, thr_);
     } else {
       published = CasGranulePair(granule, g, next);
     }
@@ -329,8 +373,8 @@ private:
       return false;
     }
     Trace();
-    if (!PublishGranuleCell(&granule[which], cell,
-                            GranuleCell::Make(now, cell.mask())))
+    if (!PublishCell<Machine>(&granule[which], cell,
+                              GranuleCell::Make(now, cell.mask()), thr_))
       return false;
     Found(race);
     return true;
@@ -547,8 +591,8 @@ private:
     if (now == old)
       return true;
     Trace();
-    return PublishGranuleCell(&granule[which], cell,
-                              GranuleCell::Make(now, bytes));
+    return PublishCell<Machine>(&granule[which], cell,
+                                GranuleCell::Make(now, bytes), thr_);
   }
 
   // The machine's transition of `old` for this access, in *now (left as

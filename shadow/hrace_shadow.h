@@ -164,16 +164,16 @@ ALWAYS_INLINE bool CasGranule(u64 *cell, GranuleCell old, GranuleCell now) {
   return CasWord(cell, old.raw(), now.raw());
 }
 
-// A new value of one granule cell whose mask stays (the access covered the
-// cell's bytes): a plain release store where the cell holds the whole
-// granule, else compare-and-swap. A thread that changes a whole-granule
-// cell meanwhile accesses the same bytes, concurrently with this access,
-// and the store may forget that access (hrace_access.h, "What a lost
-// update costs"). Where the cell holds part of the granule, another thread
-// may change the masks or split the granule for the other bytes, a
-// different variable that no race concerns; a plain store would undo that
-// (its bytes New again, or the split mark gone), so the access takes the
-// locked instruction and, losing it, reads the granule again.
+// A new value of one granule cell whose mask stays, that may be stored
+// plainly (hrace_access.h, StoredPlainly): a plain release store where the
+// cell holds the whole granule, else compare-and-swap. A thread that
+// changes a whole-granule cell meanwhile accesses the same bytes,
+// concurrently with this access, and the store may forget that access.
+// Where the cell holds part of the granule, another thread may change the
+// masks or split the granule for the other bytes, a different variable
+// that no race concerns; a plain store would undo that (its bytes New
+// again, or the split mark gone), so the access takes the locked
+// instruction and, losing it, reads the granule again.
 ALWAYS_INLINE bool PublishGranuleCell(u64 *cell, GranuleCell old,
                                       GranuleCell now) {
   if (old.mask() == 0xff) {
@@ -325,9 +325,43 @@ template <typename Fn> void ForEachTouchedRun(uptr addr, uptr size, Fn fn) {
     fn(run_beg, run_end - run_beg);
 }
 
-// Publishes `now` in the byte cells[0, n) of a split granule, which the
-// access covers, with plain release stores (hrace_access.h, "What a lost
-// update costs").
+// Publishes a transition; fails (and leaves the cell alone) if another thread
+// changed the cell since `old` was read.
+ALWAYS_INLINE bool CasCell(u64 *cell, ShadowCell old, ShadowCell now) {
+  return CasWord(cell, old.raw(), now.raw());
+}
+
+// Two 16-byte-aligned cells, both from `old` to `now`.
+ALWAYS_INLINE bool CasCellPair(u64 *pair, u64 old, u64 now) {
+  return CasWordPair(pair, old, old, now, now);
+}
+
+// Publishes `now` in the run cells[0, n), which all held `old`; returns how
+// many leading cells it replaced (it stops at the first one another thread
+// changed). A locked instruction costs the same for 8 and 16 bytes, and a
+// write in a new segment re-stamps every cell of the access, so the run goes
+// two aligned cells per compare-and-swap (CasCellPair). A
+// failed pair falls back to single cells, which find the changed one.
+ALWAYS_INLINE uptr CasCellRun(u64 *cells, uptr n, ShadowCell old,
+                              ShadowCell now) {
+  uptr k = 0;
+  if (n >= 2) {
+    if (reinterpret_cast<uptr>(cells) & 15) {
+      if (!CasCell(&cells[0], old, now))
+        return 0;
+      k = 1;
+    }
+    for (; k + 2 <= n; k += 2)
+      if (!CasCellPair(&cells[k], old.raw(), now.raw()))
+        break;
+  }
+  while (k < n && CasCell(&cells[k], old, now))
+    k++;
+  return k;
+}
+
+// Publishes `now` in cells[0, n) with plain stores, where the access may
+// (hrace_access.h, StoredPlainly). Release order, as CasCell's.
 ALWAYS_INLINE void StoreCellRun(u64 *cells, uptr n, ShadowCell now) {
   for (uptr k = 0; k < n; k++)
     __atomic_store_n(&cells[k], now.raw(), __ATOMIC_RELEASE);

@@ -249,12 +249,10 @@ TEST_F(GranuleShadowTest, ByteCellsAreTrustedOnlyUnderTheSplitCellReadFirst) {
   EXPECT_FALSE(StillSplitAs(granule, first_split));
 }
 
-// An access to bytes 0..3 publishes their cell's new value, computed from
-// the value it read; in between, another thread's access to bytes 6..7
-// (another variable) split the granule. The access must not undo that
-// split.
-TEST_F(GranuleShadowTest,
-       ACellOfPartOfAGranuleLeavesAnotherVariablesSplitAlone) {
+// The owner of bytes 0..3 re-stamps its cell from the value it read; in
+// between, another thread's access to bytes 6..7 (another variable) split
+// the granule. The owner's store must not undo that split.
+TEST_F(GranuleShadowTest, AnOwnersRestampLeavesAnotherVariablesSplitAlone) {
   StoreShadowRange(Addr(0), 4, Write(3));
   StoreShadowRange(Addr(4), 4, Write(4));
   GranuleCell seen = Cell(0);
@@ -267,10 +265,10 @@ TEST_F(GranuleShadowTest,
   EXPECT_EQ(Write(5), Byte(6));
 }
 
-// A cell holding the whole granule is all of the access's bytes: what
-// another thread changes there meanwhile is an access to the same bytes,
-// concurrent with this one, and a plain store may forget it.
-TEST_F(GranuleShadowTest, ACellOfAWholeGranuleIsAPlainStore) {
+// A cell holding the whole granule is the owner's alone: what another
+// thread changes there meanwhile is an access to the owner's own bytes,
+// concurrent with its access, and a plain store may forget it.
+TEST_F(GranuleShadowTest, AnOwnersRestampOfAWholeGranuleIsAPlainStore) {
   StoreShadowRange(Addr(0), 8, Write(3));
   GranuleCell seen = Cell(0);
   StoreShadowRange(Addr(2), 1, Write(4));

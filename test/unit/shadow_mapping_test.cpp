@@ -164,5 +164,47 @@ TEST(Shadow, IsAppMemAtRegionEdges) {
   EXPECT_FALSE(IsAppMem(~uptr(0)));
 }
 
+// CasCellRun publishes a run of equal cells, two aligned cells at a time on
+// x86-64, and stops at the first cell another thread changed.
+class CasCellRunTest : public ::testing::TestWithParam<uptr> {
+protected:
+  // Cells start at index GetParam() of a 16-byte aligned array, so both
+  // alignments of the first cell are covered.
+  u64 *Cells() { return &storage[GetParam()]; }
+
+  const ShadowCell old = ShadowCell::Make(CellState::kExclusiveRead, 3, 1);
+  const ShadowCell now = ShadowCell::Make(CellState::kExclusiveWrite, 9, 2);
+  alignas(16) u64 storage[20] = {};
+};
+
+TEST_P(CasCellRunTest, PublishesTheWholeRun) {
+  for (uptr n = 0; n <= 16; n++) {
+    u64 *cells = Cells();
+    for (uptr i = 0; i < 16; i++)
+      cells[i] = old.raw();
+    EXPECT_EQ(n, CasCellRun(cells, n, old, now)) << n;
+    for (uptr i = 0; i < 16; i++)
+      EXPECT_EQ(i < n ? now.raw() : old.raw(), cells[i]) << n << " " << i;
+  }
+}
+
+TEST_P(CasCellRunTest, StopsAtTheFirstChangedCell) {
+  const ShadowCell other = ShadowCell::Make(CellState::kSharedRead, 5, 7);
+  for (uptr changed = 0; changed < 8; changed++) {
+    u64 *cells = Cells();
+    for (uptr i = 0; i < 8; i++)
+      cells[i] = i == changed ? other.raw() : old.raw();
+    EXPECT_EQ(changed, CasCellRun(cells, 8, old, now)) << changed;
+    for (uptr i = 0; i < 8; i++)
+      EXPECT_EQ(i < changed    ? now.raw()
+                : i == changed ? other.raw()
+                               : old.raw(),
+                cells[i])
+          << changed << " " << i;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Alignments, CasCellRunTest, ::testing::Values(0, 1));
+
 } // namespace
 } // namespace hrace
