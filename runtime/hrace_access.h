@@ -28,8 +28,8 @@
 // and go back to cells when two values are left (UnsplitGranule). A
 // re-stamp of a location that stays exclusive to the accessing thread
 // (and under msm=hb any change), with its mask unchanged, is published
-// with plain stores (StoredPlainly). No allocation; the only lock is a split
-// granule's.
+// with plain stores (StoredPlainly). No allocation; the only lock is a
+// split granule's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_ACCESS_H
@@ -113,8 +113,11 @@ ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
 // and covering the whole granule (PublishGranuleCell), so that the access
 // it may forget is always one to these bytes: a concurrent change of
 // masks can then be partly undone, and two cells claim a byte and the
-// first stands for it (the fast path and a split read it first) until an
-// access that covers the byte rewrites both.
+// first stands for it (the fast path and a split read it first) until a
+// split or a change of masks rewrites both. A store can also undo a
+// concurrent reset of the bytes (free, allocation, an annotation), which
+// only a program that accesses memory while it is freed can see
+// (docs/design.md, Known limits).
 //   msm=hb (kOrdersByHappensBeforeAlone): every such change. Its orders
 // are happens-before alone, which is transitive, so what the shorter
 // history reports is a pair of accesses that really race: a lost update

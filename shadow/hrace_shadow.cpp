@@ -285,8 +285,10 @@ void UnsplitGranule(uptr a, GranuleCell split) {
   for (u32 k = 0; k < count; k++)
     kept[k] = GranuleCell::Make(values[k], masks[k]);
   // Byte cells are written under the lock held here, and the second cell
-  // of a split granule is empty: only a reset of the whole granule can
-  // change it meanwhile, and then the block is no granule's to give back.
+  // of a split granule is empty: only a reset of the whole granule, or a
+  // plain store computed before the split (hrace_access.h, StoredPlainly),
+  // can change it meanwhile, and then the block is no granule's to give
+  // back (it comes back when its half of the pool is emptied).
   if (!CasGranulePair(granule, GranulePair{split, GranuleCell()},
                       GranulePair{kept[0], kept[1]}))
     return;

@@ -95,9 +95,10 @@ ALWAYS_INLINE GranuleCell LoadGranule(const u64 *granule) {
 
 // A granule's two cells. Their masks never share a byte; a split granule's
 // cell is the first, and the second is then 0. Each cell is read and
-// compare-and-swapped on its own while its mask stays; a change of masks
-// swaps both at once (CasGranulePair), so a cell read alone is always
-// right about the bytes of its mask.
+// written on its own while its mask stays (PublishGranuleCell); a change
+// of masks swaps both at once (CasGranulePair), so a cell read alone is
+// right about the bytes of its mask, unless a plain store undid a
+// concurrent change of masks (hrace_access.h, StoredPlainly).
 struct GranulePair {
   GranuleCell first, second;
   bool operator==(GranulePair o) const {

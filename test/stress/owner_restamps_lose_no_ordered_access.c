@@ -1,12 +1,13 @@
 // A location exclusive to its owner is re-stamped with plain stores when the
 // owner reads it in a new segment, in the byte cells of a split granule
-// (runtime/hrace_access.h, StaysWithOwner). Here the words are split first
+// (runtime/hrace_access.h, StoredPlainly). Here the words are split first
 // (three values in each granule), then another thread reads the same words
 // at the same moment as the owner (read/read, no race), so some of its
 // updates are overwritten. Then a barrier orders both reads before a write
 // by one thread or the other: whichever update survived, the write must
-// not be reported. The same runs in granule cells (compare-and-swap) in
-// the second half of the array. 20,000 rounds (short: 1,000) over 1,024
+// not be reported. The same runs in granule cells in the second half of
+// the array (the other thread's updates compare-and-swaps, but under
+// msm=hb plain stores too). 20,000 rounds (short: 1,000) over 1,024
 // words.
 //
 // RUN: %hrace_cc %s -o %t
