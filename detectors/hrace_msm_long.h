@@ -58,9 +58,10 @@
 namespace hrace {
 
 struct MsmLong {
-  // A hand-off edge orders only its own thread (hrace_hybrid.h), so a cell
-  // that forgot the access it excused can report a later access ordered
-  // after that one (runtime/hrace_access.h, StoredPlainly).
+  // A hand-off edge orders only its own thread (hrace_hybrid.h), so what a
+  // cell that forgot a concurrent access reports is not known to be a real
+  // race, as it is under happens-before alone; msm=short has a case
+  // (runtime/hrace_access.h, StoredPlainly).
   static constexpr bool kOrdersByHappensBeforeAlone = false;
 
   static ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr,
