@@ -40,42 +40,81 @@ SetId WithOwners(ThreadState *thr, SegmentId a, SegmentId b) {
   return ctx->threadsets.Intern(ids, n);
 }
 
+namespace {
+
+// How far into prev's slot a hand-off of thr orders for the block
+// [beg, end): an edge, or a candidate in scope whose lock's map still holds
+// what it read (or what the value's plain writer knew, where later sections
+// only joined into it), written by a thread that had made the previous
+// access, which then becomes an edge. 0 when none orders prev.
+Clock HandoffReach(ThreadState *thr, SegmentInfo prev, uptr beg, uptr end) {
+  HandoffEdges &edges = thr->relations.handoffs;
+  if (edges.empty())
+    return 0;
+  // Clock values of a slot only grow, across its owners too: an edge that
+  // knows this far into the slot knows the access.
+  if (edges.MayOrder(prev.slot, prev.clock))
+    if (Clock reach = edges.Reach(prev.slot, prev.clock, beg, end))
+      return reach;
+  Clock reach = 0;
+  edges.FindCandidate(beg, end, [&](const HandoffEdges::Candidate &c) {
+    SyncObject *s = ctx->syncs.Get(c.lock);
+    if (!s)
+      return false;
+    SpinMutexLock l(&s->mu);
+    if (s->lock_id != c.lock_id)
+      return false;
+    s->writes.ForEachWriterAsOf(
+        c.location, c.size, c.seq, [&](const ClockRef &clock) {
+          if (reach || clock.Get(prev.slot) < prev.clock)
+            return;
+          edges.Add(clock, c.location, c.value);
+          reach = clock.Get(prev.slot);
+        });
+    return reach != 0;
+  });
+  return reach;
+}
+
+// Some thread's access that a hand-off ordered after prev, for memory at
+// addr, happens before thr: thr is ordered after prev through it.
+bool OrderedThroughRecords(ThreadState *thr, SegmentInfo prev, uptr addr) {
+  u32 slots = ctx->threads.PublishedSlots();
+  for (u32 slot = 0; slot < slots; slot++) {
+    const ThreadContext *tc = ctx->threads.PublishedContext(slot);
+    if (tc && tc->handoff_records.Orders(
+                  prev.slot, prev.clock, addr, [&](Clock c, u32 thread) {
+                    return KnowsPoint(thr, {slot, c, thread});
+                  }))
+      return true;
+  }
+  return false;
+}
+
+} // namespace
+
 bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg) {
   if (!seg)
     return false;
   SegmentInfo prev = ctx->segments.Get(seg);
-  HandoffEdges &edges = thr->relations.handoffs;
   uptr beg, size;
   thr->scope_lookups++;
   if (!FindHeapBlock(addr, &beg, &size))
     return false;
-  // Clock values of a slot only grow, across its owners too: an edge that
-  // knows this far into the slot knows the access.
-  if (edges.MayOrder(prev.slot, prev.clock) &&
-      edges.Orders(prev.slot, prev.clock, beg, beg + size))
-    return true;
-  // A candidate in scope whose lock's map still holds what it read (or what
-  // the value's plain writer knew, where later sections only joined into
-  // it), written by a thread that had made the previous access, becomes an
-  // edge.
-  return edges.FindCandidate(
-      beg, beg + size, [&](const HandoffEdges::Candidate &c) {
-        SyncObject *s = ctx->syncs.Get(c.lock);
-        if (!s)
-          return false;
-        SpinMutexLock l(&s->mu);
-        if (s->lock_id != c.lock_id)
-          return false;
-        bool found = false;
-        s->writes.ForEachWriterAsOf(
-            c.location, c.size, c.seq, [&](const ClockRef &clock) {
-              if (found || clock.Get(prev.slot) < prev.clock)
-                return;
-              edges.Add(clock, c.location, c.value);
-              found = true;
-            });
-        return found;
-      });
+  Clock reach = HandoffReach(thr, prev, beg, beg + size);
+  if (!reach && HandoffRecords::AnyAdded() &&
+      OrderedThroughRecords(thr, prev, addr))
+    reach = prev.clock;
+  if (!reach)
+    return false;
+  // The cell may go on naming prev and not this access (a later ordered
+  // reader replaces it, or a concurrent plain store loses it): whoever is
+  // ordered after this access learns from the record that prev is ordered
+  // before it, for this block.
+  if (thr->context)
+    thr->context->handoff_records.Add(thr->clock, thr->thread_id, prev.slot,
+                                      reach, beg, beg + size);
+  return true;
 }
 
 bool OthersReadUnordered(ThreadState *thr, const AccessContext &ac,

@@ -61,12 +61,13 @@ ALWAYS_INLINE LockSetId Intersect(ThreadState *thr, LockSetId a,
 // {t, owner of a, owner of b}; b may be 0.
 SetId WithOwners(ThreadState *thr, SegmentId a, SegmentId b);
 
-// On the way to a report only: a hand-off edge of thr orders the access in
-// segment `seg` before this access (runtime/hrace_handoff.h).
+// On the way to a report only: a hand-off edge of thr, or one of a thread
+// whose access to the same block happens before this one, orders the access
+// in segment `seg` before this access (runtime/hrace_handoff.h).
 bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg);
 ALWAYS_INLINE bool HandedOver(ThreadState *thr, const AccessContext &ac,
                               SegmentId seg) {
-  return !thr->relations.handoffs.empty() &&
+  return (!thr->relations.handoffs.empty() || HandoffRecords::AnyAdded()) &&
          OrderedByHandoff(thr, ac.addr, seg);
 }
 

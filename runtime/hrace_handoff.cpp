@@ -47,13 +47,16 @@ bool HandoffEdges::MayOrder(u32 slot, Clock clock) const {
   return false;
 }
 
-bool HandoffEdges::Orders(u32 slot, Clock clock, uptr beg, uptr end) const {
+Clock HandoffEdges::Reach(u32 slot, Clock clock, uptr beg, uptr end) const {
+  Clock reach = 0;
   for (u32 i = 0; i < size(); i++) {
     const Edge &e = edges_[i];
-    if (InScope(e.location, e.value, beg, end) && e.clock.Get(slot) >= clock)
-      return true;
+    Clock known = e.clock.Get(slot);
+    if (known >= clock && known > reach &&
+        InScope(e.location, e.value, beg, end))
+      reach = known;
   }
-  return false;
+  return reach;
 }
 
 void HandoffEdges::Free() {
@@ -61,6 +64,45 @@ void HandoffEdges::Free() {
     edges_[i].clock.Reset();
   count_ = 0;
   candidate_count_ = 0;
+}
+
+bool HandoffRecords::any_added_;
+
+template <typename Fn> void HandoffRecords::Rewrite(Record &r, Fn fill) {
+  // Odd before any field changes: a reader that saw the old fields and
+  // then this sequence number drops what it read.
+  StoreRelaxed(&r.seq, r.seq + 1);
+  __atomic_thread_fence(__ATOMIC_RELEASE);
+  fill();
+  StoreRelease(&r.seq, r.seq + 1);
+}
+
+void HandoffRecords::Add(Clock reader_clock, u32 reader_thread, u32 slot,
+                         Clock clock, uptr beg, uptr end) {
+  if (count_) {
+    // The reader's next access to the block in the same segment: one record
+    // stands for all of them.
+    Record &newest = records_[(count_ - 1) % kMax];
+    if (newest.reader_clock == reader_clock &&
+        newest.reader_thread == reader_thread && newest.slot == slot &&
+        newest.beg == beg && newest.end == end) {
+      if (newest.clock < clock)
+        Rewrite(newest, [&] { StoreRelaxed(&newest.clock, clock); });
+      return;
+    }
+  }
+  Record &r = records_[count_ % kMax];
+  Rewrite(r, [&] {
+    StoreRelaxed(&r.reader_clock, reader_clock);
+    StoreRelaxed(&r.reader_thread, reader_thread);
+    StoreRelaxed(&r.slot, slot);
+    StoreRelaxed(&r.clock, clock);
+    StoreRelaxed(&r.beg, beg);
+    StoreRelaxed(&r.end, end);
+  });
+  StoreRelease(&count_, count_ + 1);
+  if (!any_added_)
+    StoreRelaxed(&any_added_, true);
 }
 
 } // namespace hrace

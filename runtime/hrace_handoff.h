@@ -97,8 +97,10 @@ public:
 
   // Some edge knows the point (slot, clock) of a thread's history.
   bool MayOrder(u32 slot, Clock clock) const;
-  // Some edge knows it, and its location or value lies in [beg, end).
-  bool Orders(u32 slot, Clock clock, uptr beg, uptr end) const;
+  // How far into the slot an edge whose location or value lies in
+  // [beg, end) knows, the furthest such edge that knows (slot, clock); 0
+  // when none does.
+  Clock Reach(u32 slot, Clock clock, uptr beg, uptr end) const;
 
   bool empty() const { return count_ == 0 && candidate_count_ == 0; }
   void Free();
@@ -116,6 +118,80 @@ private:
   u32 count_ = 0;
   Candidate candidates_[kMaxCandidates] = {};
   u32 candidate_count_ = 0;
+};
+
+// An edge orders only its own thread. A thread ordered after the reader by
+// happens-before (one it creates, its joiner, a waiter it signals) is
+// ordered after the writer too, and for the same memory the hand-off is the
+// only thing that says so: the cell may name the writer's access and not
+// the reader's, because a later ordered reader replaced it, or because the
+// reader's own update was lost to a concurrent plain store (the owner's
+// re-stamp). So each access an edge orders leaves a record with the
+// reader's slot: the reader's point, the writer's slot and how far into it
+// the edge reached, and the heap block. A thread about to report, that no
+// edge of its own orders, asks the records of every slot (OrderedByHandoff).
+//
+// A slot's records are written by its thread alone and outlive it (its
+// joiner is the thread that needs them), and the next thread in the slot
+// goes on writing them: clock values of a slot only grow, across its owners
+// too, so an older record stays true. Each holds a sequence number, odd
+// while it is being written; a reader skips a record it sees change (a
+// possible report, never a missed one).
+class HandoffRecords {
+public:
+  static constexpr u32 kMax = 32;
+
+  // The thread at (reader_clock, reader_thread) of this slot made an access
+  // to [beg, end) that a hand-off ordered after slot `slot` up to `clock`.
+  void Add(Clock reader_clock, u32 reader_thread, u32 slot, Clock clock,
+           uptr beg, uptr end);
+
+  // Some record of this slot covers `addr`, reaches (slot, clock), and
+  // knows_reader(reader_clock, reader_thread) says the current thread is
+  // ordered after its reader's point.
+  template <typename Fn>
+  bool Orders(u32 slot, Clock clock, uptr addr, Fn knows_reader) const {
+    u32 count = LoadAcquire(&count_);
+    u32 n = count < kMax ? count : kMax;
+    for (u32 i = 0; i < n; i++) {
+      const Record &r = records_[(count - 1 - i) % kMax];
+      u32 seq = LoadAcquire(&r.seq);
+      if (seq & 1)
+        continue;
+      bool covers = LoadRelaxed(&r.slot) == slot &&
+                    LoadRelaxed(&r.clock) >= clock &&
+                    addr >= LoadRelaxed(&r.beg) && addr < LoadRelaxed(&r.end);
+      Clock reader_clock = LoadRelaxed(&r.reader_clock);
+      u32 reader_thread = LoadRelaxed(&r.reader_thread);
+      __atomic_thread_fence(__ATOMIC_ACQUIRE);
+      if (LoadRelaxed(&r.seq) != seq)
+        continue;
+      if (covers && knows_reader(reader_clock, reader_thread))
+        return true;
+    }
+    return false;
+  }
+
+  // Some thread has ever added a record: until then nobody need ask.
+  static bool AnyAdded() { return LoadRelaxed(&any_added_); }
+
+private:
+  struct Record {
+    u32 seq;
+    u32 slot;
+    Clock clock;
+    Clock reader_clock;
+    u32 reader_thread;
+    uptr beg;
+    uptr end;
+  };
+
+  template <typename Fn> static void Rewrite(Record &r, Fn fill);
+
+  Record records_[kMax];
+  // Records ever added; the newest is at (count_ - 1) % kMax.
+  u32 count_;
+  static bool any_added_;
 };
 
 } // namespace hrace

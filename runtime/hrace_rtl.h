@@ -132,17 +132,22 @@ private:
 // after each clear of the shadow.
 void AddBenignRace(uptr addr, uptr size);
 
+// The point `s` of a thread's history happens before the current point of
+// thr.
+ALWAYS_INLINE bool KnowsPoint(ThreadState *thr, SegmentInfo s) {
+  // A point of the thread that had this slot before: the thread's own clock
+  // entry says nothing about it, only what its creator knew does.
+  if (s.slot == thr->slot && s.thread_id != thr->thread_id)
+    return thr->previous_owner_clock >= s.clock;
+  return thr->vc.Get(s.slot) >= s.clock;
+}
+
 // Segment `seg` happens before the current point of thr.
 ALWAYS_INLINE bool HappensBefore(ThreadState *thr, SegmentId seg) {
   // The thread's own segments (the common case of a re-stamp), by id alone.
   if (InSamePage(seg, thr->segment) || seg == 0)
     return true;
-  SegmentInfo s = ctx->segments.Get(seg);
-  // A segment of the thread that had this slot before: the thread's own clock
-  // entry says nothing about it, only what its creator knew does.
-  if (s.slot == thr->slot && s.thread_id != thr->thread_id)
-    return thr->previous_owner_clock >= s.clock;
-  return thr->vc.Get(s.slot) >= s.clock;
+  return KnowsPoint(thr, ctx->segments.Get(seg));
 }
 
 // Segment `seg` is thr's own, and thr has acquired nothing since it began:

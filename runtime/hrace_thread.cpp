@@ -61,14 +61,15 @@ ThreadContext *ThreadRegistry::Create(u32 parent_id) {
       slots_exhausted_ = true;
       return nullptr;
     }
-    slot = next_slot_++;
+    slot = next_slot_;
+    StoreRelease(&next_slot_, slot + 1);
   }
   ThreadContext *tc = slots_[slot];
   if (!tc) {
     tc = new (InternalCalloc(sizeof(ThreadContext))) ThreadContext();
     tc->slot = slot;
     tc->trace.Init();
-    slots_[slot] = tc;
+    StoreRelease(&slots_[slot], tc);
   }
   tc->thread_id = next_thread_id_++;
   tc->parent_id = parent_id;

@@ -82,6 +82,9 @@ struct ThreadContext {
   // a thread's own pointer (ThreadState, in __thread storage) starts null
   // in every new thread, and one mapped per thread was never given back.
   ShadowFrame *shadow_stack;
+  // What hand-offs ordered for the threads of this slot, for the threads
+  // ordered after them (hrace_handoff.h).
+  HandoffRecords handoff_records;
 };
 
 struct ThreadState {
@@ -205,6 +208,12 @@ public:
   // slot has been reused.
   ThreadContext *FindByThreadId(u32 thread_id);
   ThreadContext *ContextOfSlot(u32 slot) { return slots_[slot]; }
+  // The same, without the registry's lock: slots in use so far, and each
+  // slot's context once it is complete (null before).
+  u32 PublishedSlots() const { return LoadAcquire(&next_slot_); }
+  const ThreadContext *PublishedContext(u32 slot) const {
+    return LoadAcquire(&slots_[slot]);
+  }
   // The slot may be reused: the thread was joined, or exited detached.
   void Recycle(ThreadContext *tc);
   SpinMutex *mutex() { return &mu_; }

@@ -401,34 +401,34 @@ protected:
   static constexpr uptr kNode = 0x20000, kNodeEnd = 0x20020;
 };
 
-TEST_F(HandoffEdgesTest, OrdersTheBlockOfTheLocationRead) {
+TEST_F(HandoffEdgesTest, ReachesTheBlockOfTheLocationRead) {
   edges.Add(Clock(1, 5), kQueue + 8, kNode);
-  EXPECT_TRUE(edges.Orders(1, 5, kQueue, kQueueEnd));
-  EXPECT_TRUE(edges.Orders(1, 3, kQueue, kQueueEnd));
+  EXPECT_EQ(5u, edges.Reach(1, 5, kQueue, kQueueEnd));
+  EXPECT_EQ(5u, edges.Reach(1, 3, kQueue, kQueueEnd));
 }
 
-TEST_F(HandoffEdgesTest, OrdersTheBlockWhoseAddressTheReadReturned) {
+TEST_F(HandoffEdgesTest, ReachesTheBlockWhoseAddressTheReadReturned) {
   edges.Add(Clock(1, 5), kQueue + 8, kNode);
-  EXPECT_TRUE(edges.Orders(1, 5, kNode, kNodeEnd));
+  EXPECT_EQ(5u, edges.Reach(1, 5, kNode, kNodeEnd));
 }
 
-TEST_F(HandoffEdgesTest, OrdersNoOtherMemory) {
+TEST_F(HandoffEdgesTest, ReachesNoOtherMemory) {
   edges.Add(Clock(1, 5), kQueue + 8, kNode);
-  EXPECT_FALSE(edges.Orders(1, 5, 0x30000, 0x30100));
+  EXPECT_EQ(0u, edges.Reach(1, 5, 0x30000, 0x30100));
   EXPECT_TRUE(edges.MayOrder(1, 5));
 }
 
-TEST_F(HandoffEdgesTest, OrdersOnlyWhatTheWriterHadDone) {
+TEST_F(HandoffEdgesTest, ReachesOnlyWhatTheWriterHadDone) {
   edges.Add(Clock(1, 5), kQueue + 8, kNode);
-  EXPECT_FALSE(edges.Orders(1, 6, kQueue, kQueueEnd));
-  EXPECT_FALSE(edges.Orders(2, 1, kQueue, kQueueEnd));
+  EXPECT_EQ(0u, edges.Reach(1, 6, kQueue, kQueueEnd));
+  EXPECT_EQ(0u, edges.Reach(2, 1, kQueue, kQueueEnd));
   EXPECT_FALSE(edges.MayOrder(1, 6));
 }
 
 TEST_F(HandoffEdgesTest, ANonPointerReadScopesItsLocationOnly) {
   edges.Add(Clock(1, 5), kQueue, 0);
-  EXPECT_TRUE(edges.Orders(1, 5, kQueue, kQueueEnd));
-  EXPECT_FALSE(edges.Orders(1, 5, 0, 0x100));
+  EXPECT_EQ(5u, edges.Reach(1, 5, kQueue, kQueueEnd));
+  EXPECT_EQ(0u, edges.Reach(1, 5, 0, 0x100));
 }
 
 TEST_F(HandoffEdgesTest, ReadingTheSameLocationAgainJoinsIntoOneEdge) {
@@ -436,8 +436,64 @@ TEST_F(HandoffEdgesTest, ReadingTheSameLocationAgainJoinsIntoOneEdge) {
   edges.Add(Clock(2, 4), kQueue, kNode);
   for (u32 i = 0; i < HandoffEdges::kMax - 1; i++)
     edges.Add(Clock(3, 1), 0x50000 + 8 * i, 0);
-  EXPECT_TRUE(edges.Orders(1, 5, kNode, kNodeEnd));
-  EXPECT_TRUE(edges.Orders(2, 4, kNode, kNodeEnd));
+  EXPECT_EQ(5u, edges.Reach(1, 5, kNode, kNodeEnd));
+  EXPECT_EQ(4u, edges.Reach(2, 4, kNode, kNodeEnd));
+}
+
+TEST_F(HandoffEdgesTest, ReachIsTheFurthestEdgeInScopeThatKnows) {
+  edges.Add(Clock(1, 5), kQueue, kNode);
+  edges.Add(Clock(1, 9), 0x50000, 0);
+  edges.Add(Clock(1, 7), kQueue + 8, 0);
+  EXPECT_EQ(7u, edges.Reach(1, 5, kQueue, kQueueEnd));
+  EXPECT_EQ(5u, edges.Reach(1, 5, kNode, kNodeEnd));
+}
+
+// Records: what a hand-off ordered, for the threads ordered after its
+// reader.
+class HandoffRecordsTest : public ::testing::Test {
+protected:
+  // The current thread is ordered after slot 3 up to `known3` (and nothing
+  // of any other slot), as KnowsPoint would say.
+  bool Orders(u32 slot, hrace::Clock clock, uptr addr,
+              hrace::Clock known3) const {
+    return records.Orders(slot, clock, addr, [&](hrace::Clock c, u32 thread) {
+      return thread == 7 && c <= known3;
+    });
+  }
+
+  HandoffRecords records{};
+  static constexpr uptr kItem = 0x20000, kItemEnd = 0x20020;
+};
+
+TEST_F(HandoffRecordsTest, OrdersTheBlockForThreadsOrderedAfterTheReader) {
+  // T7, at clock 4 of slot 3, was handed the item that slot 1 wrote up to
+  // clock 5.
+  records.Add(4, 7, 1, 5, kItem, kItemEnd);
+  EXPECT_TRUE(HandoffRecords::AnyAdded());
+  EXPECT_TRUE(Orders(1, 5, kItem + 8, 4));
+  EXPECT_TRUE(Orders(1, 2, kItem, 9));
+  // Not ordered after the reader's access.
+  EXPECT_FALSE(Orders(1, 5, kItem, 3));
+  // Beyond what the hand-off knew, another writer, other memory.
+  EXPECT_FALSE(Orders(1, 6, kItem, 4));
+  EXPECT_FALSE(Orders(2, 1, kItem, 4));
+  EXPECT_FALSE(Orders(1, 5, kItemEnd, 4));
+}
+
+TEST_F(HandoffRecordsTest, OneSegmentsAccessesToOneBlockShareARecord) {
+  records.Add(4, 7, 1, 5, kItem, kItemEnd);
+  records.Add(4, 7, 1, 8, kItem, kItemEnd);
+  for (u32 i = 0; i < HandoffRecords::kMax - 1; i++)
+    records.Add(5, 7, 2, 1, 0x50000 + 0x100 * i, 0x50000 + 0x100 * i + 8);
+  EXPECT_TRUE(Orders(1, 8, kItem, 4));
+}
+
+TEST_F(HandoffRecordsTest, TheOldestRecordsAreForgotten) {
+  records.Add(4, 7, 1, 5, kItem, kItemEnd);
+  for (u32 i = 0; i < HandoffRecords::kMax; i++)
+    records.Add(5, 7, 2, 1, 0x50000 + 0x100 * i, 0x50000 + 0x100 * i + 8);
+  EXPECT_FALSE(Orders(1, 5, kItem, 9));
+  EXPECT_TRUE(Orders(2, 1, 0x50000, 9));
 }
 
 // Candidates: reads noted at unlock, looked up only near a report.
@@ -475,7 +531,7 @@ TEST_F(HandoffEdgesTest, TheOldestEdgesAreForgotten) {
   edges.Add(Clock(1, 5), kQueue, kNode);
   for (u32 i = 0; i < HandoffEdges::kMax; i++)
     edges.Add(Clock(3, 1), 0x50000 + 8 * i, 0);
-  EXPECT_FALSE(edges.Orders(1, 5, kNode, kNodeEnd));
+  EXPECT_EQ(0u, edges.Reach(1, 5, kNode, kNodeEnd));
 }
 
 } // namespace
