@@ -49,8 +49,6 @@ namespace {
 // access, which then becomes an edge. 0 when none orders prev.
 Clock HandoffReach(ThreadState *thr, SegmentInfo prev, uptr beg, uptr end) {
   HandoffEdges &edges = thr->relations.handoffs;
-  if (edges.empty())
-    return 0;
   // Clock values of a slot only grow, across its owners too: an edge that
   // knows this far into the slot knows the access.
   if (edges.MayOrder(prev.slot, prev.clock))
@@ -77,15 +75,19 @@ Clock HandoffReach(ThreadState *thr, SegmentInfo prev, uptr beg, uptr end) {
 }
 
 // Some thread's access that a hand-off ordered after prev, for memory at
-// addr, happens before thr: thr is ordered after prev through it.
-bool OrderedThroughRecords(ThreadState *thr, SegmentInfo prev, uptr addr) {
+// addr, happens before thr: thr is ordered after prev through it. *block is
+// set to the record's block.
+bool OrderedThroughRecords(ThreadState *thr, SegmentInfo prev, uptr addr,
+                           HeapRange *block) {
   u32 slots = ctx->threads.PublishedSlots();
   for (u32 slot = 0; slot < slots; slot++) {
     const ThreadContext *tc = ctx->threads.PublishedContext(slot);
     if (tc && tc->handoff_records.Orders(
-                  prev.slot, prev.clock, addr, [&](Clock c, u32 thread) {
+                  prev.slot, prev.clock, addr,
+                  [&](Clock c, u32 thread) {
                     return KnowsPoint(thr, {slot, c, thread});
-                  }))
+                  },
+                  block))
       return true;
   }
   return false;
@@ -97,13 +99,20 @@ bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg) {
   if (!seg)
     return false;
   SegmentInfo prev = ctx->segments.Get(seg);
-  uptr beg, size;
   thr->scope_lookups++;
-  if (!FindHeapBlock(addr, &beg, &size))
-    return false;
-  Clock reach = HandoffReach(thr, prev, beg, beg + size);
+  HeapRange block = {0, 0};
+  Clock reach = 0;
+  if (!thr->relations.handoffs.empty()) {
+    uptr beg, size;
+    // Hand-offs scope heap blocks only.
+    if (!FindHeapBlock(addr, &beg, &size))
+      return false;
+    block = {beg, beg + size};
+    reach = HandoffReach(thr, prev, block.beg, block.end);
+  }
+  // A record holds its block: no lookup of the heap unless one orders.
   if (!reach && HandoffRecords::AnyAdded() &&
-      OrderedThroughRecords(thr, prev, addr))
+      OrderedThroughRecords(thr, prev, addr, &block))
     reach = prev.clock;
   if (!reach)
     return false;
@@ -113,7 +122,7 @@ bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg) {
   // before it, for this block.
   if (thr->context)
     thr->context->handoff_records.Add(thr->clock, thr->thread_id, prev.slot,
-                                      reach, beg, beg + size);
+                                      reach, block.beg, block.end);
   return true;
 }
 

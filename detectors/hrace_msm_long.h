@@ -35,9 +35,10 @@
 //   shared  r / w   join rule                ER/EW  TS = cur
 //   Race    any     -                        Race   nothing is checked
 //
-// Where a row reports, a hand-off edge of the thread that orders the
-// previous access before this one (hrace_hybrid.h, HandedOver) turns "not
-// hb" into "hb" for that row.
+// Where a row reports, a hand-off edge of the thread, or a hand-off record
+// of a thread ordered before it, that orders the previous access before
+// this one (hrace_hybrid.h, HandedOver) turns "not hb" into "hb" for that
+// row.
 //
 // Shared states also keep S (thread set) for the join rule.
 //
@@ -58,9 +59,9 @@
 namespace hrace {
 
 struct MsmLong {
-  // A hand-off edge orders only its own thread (hrace_hybrid.h), so what a
-  // cell that forgot a concurrent access reports is not known to be a real
-  // race, as it is under happens-before alone; msm=short has a case
+  // A common lock orders nothing for a third thread, so what a cell that
+  // forgot a concurrent access reports is not known to be a real race, as
+  // it is under happens-before alone; msm=short has a case
   // (runtime/hrace_access.h, StoredPlainly).
   static constexpr bool kOrdersByHappensBeforeAlone = false;
 

@@ -17,16 +17,16 @@
 //   EW      r       TS = cur               (no change: keeps the write)
 //   EW      r       TS hb cur              ERaW   R = cur, W = TS
 //   EW,ER   w; ER r TS hb cur              ER/EW  TS = cur, Lo = L
-//   ER      r       not hb                 SR     keep TS, C = Lo & L, S = {t, owner}
-//   EW,ER   w; EW r not hb, Lo & L != {}   SM     TS = cur, C = Lo & L, S = {t, owner}
-//   EW,ER   w; EW r not hb, Lo & L == {}   Race   report
-//   ERaW    r       R hb cur               ERaW   R = cur, keep W
-//   ERaW    w       R hb cur               EW     TS = cur, Lo = L
-//   ERaW    r       not R hb, W hb cur     SR     TS = R, C = Lr ? L : {}, S = {t, owner R}
-//   ERaW    r       not W hb, Lw, L != {}  SM     TS = cur, C = L, S = {t, owners}
-//   ERaW    r       not W hb otherwise     Race   report W
-//   ERaW    w       not R hb, Lr, L != {},
-//                   W hb cur or Lw         SM     TS = cur, C = L, S = {t, owners}
+//   ER      r       not hb                 SR     keep TS, C = Lo & L, S = {t,
+//   owner} EW,ER   w; EW r not hb, Lo & L != {}   SM     TS = cur, C = Lo & L,
+//   S = {t, owner} EW,ER   w; EW r not hb, Lo & L == {}   Race   report ERaW r
+//   R hb cur               ERaW   R = cur, keep W ERaW    w       R hb cur EW
+//   TS = cur, Lo = L ERaW    r       not R hb, W hb cur     SR     TS = R, C =
+//   Lr ? L : {}, S = {t, owner R} ERaW    r       not W hb, Lw, L != {}  SM TS
+//   = cur, C = L, S = {t, owners} ERaW    r       not W hb otherwise     Race
+//   report W ERaW    w       not R hb, Lr, L != {},
+//                   W hb cur or Lw         SM     TS = cur, C = L, S = {t,
+//                   owners}
 //   ERaW    w       not R hb otherwise     Race   report R (or W if only W is
 //                                                 unprotected)
 //   SR      r       -                      SR     C &= L, S += t
@@ -42,9 +42,10 @@
 //   SR,SM   r / w   join rule: all of S but t ended before t   ER/EW
 //   Race    any     -                      Race   nothing is checked
 //
-// Where a row reports, a hand-off edge of the thread that orders the
-// previous access before this one (hrace_hybrid.h, HandedOver) turns "not
-// hb" into "hb" for that row.
+// Where a row reports, a hand-off edge of the thread, or a hand-off record
+// of a thread ordered before it, that orders the previous access before
+// this one (hrace_hybrid.h, HandedOver) turns "not hb" into "hb" for that
+// row.
 //
 // A segment ends at every unlock (hrace_rtl.cpp), so in the owner's own
 // segment its locks only grow and the first access's L is a safe Lo.
@@ -79,9 +80,9 @@
 namespace hrace {
 
 struct MsmShort {
-  // A hand-off edge orders only its own thread (hrace_hybrid.h), so a cell
-  // that forgot the access it excused can report a later access ordered
-  // after that one (runtime/hrace_access.h, StoredPlainly).
+  // A common lock orders nothing for a third thread, so a cell that forgot
+  // the access it excused can report a later access ordered after that one
+  // (runtime/hrace_access.h, StoredPlainly).
   static constexpr bool kOrdersByHappensBeforeAlone = false;
 
   static ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr,

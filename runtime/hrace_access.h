@@ -123,11 +123,13 @@ ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
 // history reports is a pair of accesses that really race: a lost update
 // can hide a race of the forgotten access, never make one up.
 //   The hybrid machines: only a change that stays with the owner, which
-// no other thread has a reason to change. A hand-off edge orders only its
-// own thread (hrace_hybrid.h), so a forgotten concurrent read that an edge
-// ordered can be the one that orders a later access of a thread joined
-// after it; the shorter history reports that access. The owner's store
-// can still forget such a read (docs/design.md, Known limits).
+// no other thread has a reason to change. A common lock orders nothing for
+// a third thread, so a forgotten concurrent read under the lock its write
+// was made under can be the one that orders a later access of a thread
+// joined after it; the shorter history reports that access. The owner's
+// store can still forget such a read (docs/design.md, Known limits). (A
+// read that a hand-off edge ordered leaves a hand-off record, which the
+// joined thread finds: hrace_hybrid.h.)
 // test/stress/owner_restamps_lose_no_ordered_access.c and
 // hand_offs_lose_no_ordered_access.c pin what each machine allows.
 template <typename Machine>

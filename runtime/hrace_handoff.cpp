@@ -70,11 +70,22 @@ bool HandoffRecords::any_added_;
 
 template <typename Fn> void HandoffRecords::Rewrite(Record &r, Fn fill) {
   // Odd before any field changes: a reader that saw the old fields and
-  // then this sequence number drops what it read.
-  StoreRelaxed(&r.seq, r.seq + 1);
+  // then this sequence number drops what it read. (A forked child may
+  // inherit a record caught odd.)
+  u32 odd = r.seq | 1;
+  StoreRelaxed(&r.seq, odd);
   __atomic_thread_fence(__ATOMIC_RELEASE);
   fill();
-  StoreRelease(&r.seq, r.seq + 1);
+  StoreRelease(&r.seq, odd + 1);
+}
+
+void HandoffRecords::Forget() {
+  u32 n = count_ < kMax ? count_ : kMax;
+  for (u32 i = 0; i < n; i++) {
+    Record &r = records_[i];
+    Rewrite(r, [&] { StoreRelaxed(&r.end, uptr(0)); });
+  }
+  StoreRelease(&count_, 0u);
 }
 
 void HandoffRecords::Add(Clock reader_clock, u32 reader_thread, u32 slot,
@@ -101,7 +112,7 @@ void HandoffRecords::Add(Clock reader_clock, u32 reader_thread, u32 slot,
     StoreRelaxed(&r.end, end);
   });
   StoreRelease(&count_, count_ + 1);
-  if (!any_added_)
+  if (!LoadRelaxed(&any_added_))
     StoreRelaxed(&any_added_, true);
 }
 

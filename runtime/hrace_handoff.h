@@ -134,9 +134,15 @@ private:
 // A slot's records are written by its thread alone and outlive it (its
 // joiner is the thread that needs them), and the next thread in the slot
 // goes on writing them: clock values of a slot only grow, across its owners
-// too, so an older record stays true. Each holds a sequence number, odd
+// too, so an older record stays true, as long as the thread that took the
+// slot next started after them (Forget). Each holds a sequence number, odd
 // while it is being written; a reader skips a record it sees change (a
 // possible report, never a missed one).
+struct HeapRange {
+  uptr beg;
+  uptr end;
+};
+
 class HandoffRecords {
 public:
   static constexpr u32 kMax = 32;
@@ -148,9 +154,10 @@ public:
 
   // Some record of this slot covers `addr`, reaches (slot, clock), and
   // knows_reader(reader_clock, reader_thread) says the current thread is
-  // ordered after its reader's point.
+  // ordered after its reader's point; *block is set to its block.
   template <typename Fn>
-  bool Orders(u32 slot, Clock clock, uptr addr, Fn knows_reader) const {
+  bool Orders(u32 slot, Clock clock, uptr addr, Fn knows_reader,
+              HeapRange *block) const {
     u32 count = LoadAcquire(&count_);
     u32 n = count < kMax ? count : kMax;
     for (u32 i = 0; i < n; i++) {
@@ -158,19 +165,28 @@ public:
       u32 seq = LoadAcquire(&r.seq);
       if (seq & 1)
         continue;
+      HeapRange range = {LoadRelaxed(&r.beg), LoadRelaxed(&r.end)};
       bool covers = LoadRelaxed(&r.slot) == slot &&
-                    LoadRelaxed(&r.clock) >= clock &&
-                    addr >= LoadRelaxed(&r.beg) && addr < LoadRelaxed(&r.end);
+                    LoadRelaxed(&r.clock) >= clock && addr >= range.beg &&
+                    addr < range.end;
       Clock reader_clock = LoadRelaxed(&r.reader_clock);
       u32 reader_thread = LoadRelaxed(&r.reader_thread);
       __atomic_thread_fence(__ATOMIC_ACQUIRE);
       if (LoadRelaxed(&r.seq) != seq)
         continue;
-      if (covers && knows_reader(reader_clock, reader_thread))
+      if (covers && knows_reader(reader_clock, reader_thread)) {
+        *block = range;
         return true;
+      }
     }
     return false;
   }
+
+  // A new thread takes the slot, and what its creator knew of the previous
+  // one does not cover the records' readers: whoever learns the new
+  // thread's clock, which starts above the previous one's, would take
+  // their points as known (KnowsPoint).
+  void Forget();
 
   // Some thread has ever added a record: until then nobody need ask.
   static bool AnyAdded() { return LoadRelaxed(&any_added_); }

@@ -607,6 +607,8 @@ void ThreadStart(ThreadState *thr, ThreadContext *tc) {
   thr->vc.CopyFrom(tc->sync_clock);
   thr->previous_owner_clock = tc->sync_clock.Get(tc->slot);
   thr->clock = tc->last_clock;
+  if (thr->previous_owner_clock < tc->last_clock)
+    tc->handoff_records.Forget();
   thr->Learned();
   GetThreadStackBounds(&tc->stack_beg, &tc->stack_end);
   // glibc reuses the stacks (and TLS) of finished threads: what the previous

@@ -454,12 +454,18 @@ class HandoffRecordsTest : public ::testing::Test {
 protected:
   // The current thread is ordered after slot 3 up to `known3` (and nothing
   // of any other slot), as KnowsPoint would say.
-  bool Orders(u32 slot, hrace::Clock clock, uptr addr,
-              hrace::Clock known3) const {
-    return records.Orders(slot, clock, addr, [&](hrace::Clock c, u32 thread) {
-      return thread == 7 && c <= known3;
-    });
+  bool Orders(u32 slot, hrace::Clock clock, uptr addr, hrace::Clock known3) {
+    HeapRange found;
+    bool orders = records.Orders(
+        slot, clock, addr,
+        [&](hrace::Clock c, u32 thread) { return thread == 7 && c <= known3; },
+        &found);
+    if (orders)
+      block = found;
+    return orders;
   }
+
+  HeapRange block = {0, 0};
 
   HandoffRecords records{};
   static constexpr uptr kItem = 0x20000, kItemEnd = 0x20020;
@@ -471,6 +477,8 @@ TEST_F(HandoffRecordsTest, OrdersTheBlockForThreadsOrderedAfterTheReader) {
   records.Add(4, 7, 1, 5, kItem, kItemEnd);
   EXPECT_TRUE(HandoffRecords::AnyAdded());
   EXPECT_TRUE(Orders(1, 5, kItem + 8, 4));
+  EXPECT_EQ(kItem, block.beg);
+  EXPECT_EQ(kItemEnd, block.end);
   EXPECT_TRUE(Orders(1, 2, kItem, 9));
   // Not ordered after the reader's access.
   EXPECT_FALSE(Orders(1, 5, kItem, 3));
@@ -486,6 +494,16 @@ TEST_F(HandoffRecordsTest, OneSegmentsAccessesToOneBlockShareARecord) {
   for (u32 i = 0; i < HandoffRecords::kMax - 1; i++)
     records.Add(5, 7, 2, 1, 0x50000 + 0x100 * i, 0x50000 + 0x100 * i + 8);
   EXPECT_TRUE(Orders(1, 8, kItem, 4));
+}
+
+TEST_F(HandoffRecordsTest, ANewThreadInTheSlotMayForgetThem) {
+  records.Add(4, 7, 1, 5, kItem, kItemEnd);
+  records.Forget();
+  EXPECT_FALSE(Orders(1, 5, kItem, 9));
+  records.Add(12, 8, 1, 5, kItem, kItemEnd);
+  EXPECT_FALSE(Orders(1, 5, kItem, 20));
+  records.Add(13, 7, 1, 5, kItem, kItemEnd);
+  EXPECT_TRUE(Orders(1, 5, kItem, 20));
 }
 
 TEST_F(HandoffRecordsTest, TheOldestRecordsAreForgotten) {
