@@ -110,6 +110,9 @@ struct MsmHb {
     return HappensBefore(thr, seg);
   }
 
+  // Every change is stored plainly (kOrdersByHappensBeforeAlone).
+  static constexpr bool RestampStoredPlainly(ShadowCell) { return true; }
+
   // The latest access's thread: the write's, or the read's once there is
   // one (the write it keeps happens before that read). ERO has none: its
   // reader's write must meet the other readers (Transition).

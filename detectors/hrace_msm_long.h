@@ -116,6 +116,12 @@ struct MsmLong {
     return HappensBefore(thr, seg) || hybrid::HandedOver(thr, ac, seg);
   }
 
+  // An owner's re-stamp never keeps a write for a later thread to meet: an
+  // ordered read forgets it (Exclusive-Read). What a concurrent access
+  // forgotten by it leaves is checked against the owner's new access, and
+  // a report is a real race (runtime/hrace_access.h, StoredPlainly).
+  static constexpr bool RestampStoredPlainly(ShadowCell) { return true; }
+
   // Exclusive-Read-Write is a suspicion between threads, not an owner's.
   static SegmentId Owner(ShadowCell c) {
     CellState s = c.state();

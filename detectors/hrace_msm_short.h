@@ -82,7 +82,7 @@ namespace hrace {
 struct MsmShort {
   // A common lock orders nothing for a third thread, so a cell that forgot
   // the access it excused can report a later access ordered after that one
-  // (runtime/hrace_access.h, StoredPlainly).
+  // (runtime/hrace_access.h, StoredPlainly; RestampStoredPlainly).
   static constexpr bool kOrdersByHappensBeforeAlone = false;
 
   static ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr,
@@ -137,6 +137,21 @@ struct MsmShort {
     bool exclusive = s == CellState::kExclusiveWrite ||
                      s == CellState::kExclusiveRead || IsReadAfterWrite(s);
     return exclusive ? c.segment() : 0;
+  }
+
+  // An owner's re-stamp may be stored plainly (runtime/hrace_access.h,
+  // StoredPlainly) unless it keeps a write made under a lock. A read
+  // concurrent with it, of another thread under a lock the write held, goes
+  // to Shared-Modified with its own segment, and a thread joined after that
+  // reader is ordered after the location through it alone: forgotten, the
+  // joined thread would be checked against the write, which no lock orders
+  // before it. Any other access the store forgets was ordered after the
+  // owner's by happens-before, which its joiners inherit, or by a hand-off,
+  // which leaves a record (hrace_hybrid.h); or it is concurrent with the
+  // owner's new access, and a report against that one is a real race.
+  static bool RestampStoredPlainly(ShadowCell now) {
+    return !IsReadAfterWrite(now.state()) ||
+           !(static_cast<u8>(now.state()) & kWriterLocked);
   }
 
   // Transition's answer when Owner(c) is a segment of thr, whose accesses

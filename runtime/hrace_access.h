@@ -123,20 +123,21 @@ ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
 // history reports is a pair of accesses that really race: a lost update
 // can hide a race of the forgotten access, never make one up.
 //   The hybrid machines: only a change that stays with the owner, which
-// no other thread has a reason to change. A common lock orders nothing for
-// a third thread, so a forgotten concurrent read under the lock its write
-// was made under can be the one that orders a later access of a thread
-// joined after it; the shorter history reports that access. The owner's
-// store can still forget such a read (docs/design.md, Known limits). (A
-// read that a hand-off edge ordered leaves a hand-off record, which the
-// joined thread finds: hrace_hybrid.h.)
+// no other thread has a reason to change, and of those not msm=short's
+// that keep a write made under a lock (Machine::RestampStoredPlainly). A
+// common lock orders nothing for a third thread, so a forgotten concurrent
+// read under the lock that write held can be the one that orders a later
+// access of a thread joined after it; the shorter history reports that
+// access. (A read that a hand-off edge ordered leaves a hand-off record,
+// which the joined thread finds: hrace_hybrid.h.)
 // test/stress/owner_restamps_lose_no_ordered_access.c and
 // hand_offs_lose_no_ordered_access.c pin what each machine allows.
 template <typename Machine>
 ALWAYS_INLINE bool StoredPlainly(ShadowCell old, ShadowCell now,
                                  const ThreadState *thr) {
   return Machine::kOrdersByHappensBeforeAlone ||
-         StaysWithOwner<Machine>(old, now, thr);
+         (StaysWithOwner<Machine>(old, now, thr) &&
+          Machine::RestampStoredPlainly(now));
 }
 
 // The slow path found that the thread's plain access leaves `value`
@@ -587,8 +588,10 @@ private:
       // Its segments and lock sets take 26 bits, so it fits a granule cell.
       ShadowCell now = Machine::Restamp(old, thr_, write_);
       Trace();
-      return PublishGranuleCell(&granule[which], cell,
-                                GranuleCell::Make(now, bytes));
+      GranuleCell restamped = GranuleCell::Make(now, bytes);
+      if (Machine::RestampStoredPlainly(now))
+        return PublishGranuleCell(&granule[which], cell, restamped);
+      return CasGranule(&granule[which], cell, restamped);
     }
     ShadowCell now;
     if (!Transition(old, &now))

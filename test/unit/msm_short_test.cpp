@@ -85,6 +85,22 @@ TEST_F(MsmShortTest, OwnReadAfterUnlockKeepsTheWrite) {
   EXPECT_CELL(ReadAfterWrite(a.segment, ts, false, true), Run(cell, &a, false));
 }
 
+// That re-stamp keeps a write made under a lock: another thread's read
+// under the lock meanwhile is all that orders its joiners after the write,
+// so the re-stamp is not stored plainly over it (StoredPlainly). An
+// unlocked write's, or the owner's own write again, may be.
+TEST_F(MsmShortTest, OwnersRestampKeepingALockedWriteIsNotStoredPlainly) {
+  a.Lock(kM);
+  SegmentId ts = a.segment;
+  ShadowCell locked_write = Run(New(), &a, true);
+  a.Unlock(kM);
+  EXPECT_FALSE(MsmShort::RestampStoredPlainly(Run(locked_write, &a, false)));
+  EXPECT_TRUE(MsmShort::RestampStoredPlainly(Run(locked_write, &a, true)));
+  EXPECT_TRUE(MsmShort::RestampStoredPlainly(
+      ReadAfterWrite(a.segment, ts, true, false)));
+  EXPECT_TRUE(MsmShort::RestampStoredPlainly(Run(New(), &a, false)));
+}
+
 // EW,ER  w; ER r  TS hb cur  ER/EW  TS = cur, Lo = L
 TEST_F(MsmShortTest, ExclusiveWriteOrderedWriteTakesTheSegment) {
   SegmentId ts = a.segment;
