@@ -126,6 +126,15 @@ bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg) {
   return true;
 }
 
+void RecordHandedOverWrite(ThreadState *thr, uptr addr, SegmentId earlier) {
+  uptr beg, size;
+  if (!earlier || !thr->context || !FindHeapBlock(addr, &beg, &size))
+    return;
+  SegmentInfo w = ctx->segments.Get(earlier);
+  thr->context->handoff_records.Add(thr->clock, thr->thread_id, w.slot, w.clock,
+                                    beg, beg + size);
+}
+
 bool OthersReadUnordered(ThreadState *thr, const AccessContext &ac,
                          SegmentId seg, SetId threads, u32 *reader) {
   if (!seg || threads == kThreadSetOverflow ||

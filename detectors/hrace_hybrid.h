@@ -71,6 +71,12 @@ ALWAYS_INLINE bool HandedOver(ThreadState *thr, const AccessContext &ac,
          OrderedByHandoff(thr, ac.addr, seg);
 }
 
+// A hand-off ordered this access after the one in `seg` (a read), and so
+// after `earlier` too, the write that read was ordered after; the new cell
+// forgets `earlier`. A record of it lets the threads ordered after this
+// access (and a lost update of this one) find it (runtime/hrace_handoff.h).
+void RecordHandedOverWrite(ThreadState *thr, uptr addr, SegmentId earlier);
+
 // A shared location's thread set `threads` holds a thread other than t
 // (*reader), and `seg`, the first read the location remembers, is t's own,
 // after t last learned anything from another thread. Every other member

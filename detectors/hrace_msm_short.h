@@ -146,8 +146,9 @@ struct MsmShort {
   // reader is ordered after the location through it alone: forgotten, the
   // joined thread would be checked against the write, which no lock orders
   // before it. Any other access the store forgets was ordered after the
-  // owner's by happens-before, which its joiners inherit, or by a hand-off,
-  // which leaves a record (hrace_hybrid.h); or it is concurrent with the
+  // accesses the cell keeps by happens-before, which its joiners inherit,
+  // or by a hand-off, which leaves a record for each of them
+  // (hrace_hybrid.h; RecordHandedOverWrite); or it is concurrent with the
   // owner's new access, and a report against that one is a real race.
   static bool RestampStoredPlainly(ShadowCell now) {
     return !IsReadAfterWrite(now.state()) ||
@@ -296,9 +297,13 @@ private:
     if (read_protected && (after_write || writer_locked))
       return ShadowCell::Make(CellState::kSharedModified, cur,
                               SharedAux(locks, WithOwners(thr, read, written)));
-    // A hand-off that orders the read orders the write it read too.
-    if (HandedOver(thr, ac, read))
+    // A hand-off that orders the read orders the write it read too; the
+    // record of it names the read's thread, and the cell now forgets the
+    // write, so the write gets a record of its own.
+    if (HandedOver(thr, ac, read)) {
+      RecordHandedOverWrite(thr, ac.addr, written);
       return Exclusive(thr, true, locks);
+    }
     if (!read_protected)
       return Race(race, RaceCause::kUnordered, read, AccessKind::kRead,
                   kEmptyLockSet, locks);
