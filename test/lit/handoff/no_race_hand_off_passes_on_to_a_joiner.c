@@ -20,26 +20,16 @@
 // CHECK-NOT: WARNING: HybridRace
 // CHECK:     seen=42 42 42
 
-#include "hrace_test_sync.h"
-#include <pthread.h>
+#include "hrace_test_hand_off.h"
 #include <stdio.h>
 #include <stdlib.h>
 
-struct Item { int Value; };
-
-static pthread_mutex_t Mu = PTHREAD_MUTEX_INITIALIZER;
-static struct Item *Slot;
 static struct Item *Taken;
 static pthread_t T3;
-static int Published, T3Read, Seen2, Seen3;
+static int T3Read, Seen2, Seen3;
 
 static void *Thread1(void *Arg) {
-  struct Item *It = malloc(sizeof(*It));
-  It->Value = 42;
-  pthread_mutex_lock(&Mu);
-  Slot = It;
-  pthread_mutex_unlock(&Mu);
-  invisible_signal(&Published);
+  publish_new_item(42);
   return Arg;
 }
 
@@ -50,12 +40,7 @@ static void *Thread3(void *Arg) {
 }
 
 static void *Thread2(void *Arg) {
-  // Ordering only: T2 takes the item once T1 has published it, so its one
-  // locked read is a hand-off and not a polling loop's full acquire.
-  invisible_wait(&Published);
-  pthread_mutex_lock(&Mu);
-  Taken = Slot;
-  pthread_mutex_unlock(&Mu);
+  Taken = take_published_item();
   Seen2 = Taken->Value;
   pthread_create(&T3, NULL, Thread3, NULL);
   return Arg;

@@ -22,39 +22,35 @@
 // RUN: env HRACE_OPTIONS=msm=hb not %t.O2 2>&1 | FileCheck %s --check-prefixes=CHECK,HB
 // SHORT:      WARNING: HybridRace: data race
 // SHORT-NEXT:   Read of size 4 at {{.*}} by thread T3 (locks held: none):
-// SHORT-NEXT:     #0 Thread3 {{.*}}race_hand_off_passed_on_orders_only_its_block.c:92
+// SHORT-NEXT:     #0 Thread3 {{.*}}race_hand_off_passed_on_orders_only_its_block.c:80
 // SHORT-NEXT:   Previous write of size 4 at {{.*}} by thread T1 (locks held: none):
-// SHORT-NEXT:     #0 Thread1 {{.*}}race_hand_off_passed_on_orders_only_its_block.c:62
+// SHORT-NEXT:     #0 Thread1 {{.*}}race_hand_off_passed_on_orders_only_its_block.c:58
 // SHORT:      WARNING: HybridRace: data race
 // SHORT-NEXT:   Read of size 4 at {{.*}} by thread T0 (locks held: none):
-// SHORT-NEXT:     #0 main {{.*}}race_hand_off_passed_on_orders_only_its_block.c:106
+// SHORT-NEXT:     #0 main {{.*}}race_hand_off_passed_on_orders_only_its_block.c:94
 // SHORT-NEXT:   Previous write of size 4 at {{.*}} by thread T1 (locks held: none):
-// SHORT-NEXT:     #0 Thread1 {{.*}}race_hand_off_passed_on_orders_only_its_block.c:63
+// SHORT-NEXT:     #0 Thread1 {{.*}}race_hand_off_passed_on_orders_only_its_block.c:59
 // LONG:       WARNING: HybridRace: data race
 // LONG-NEXT:    Read of size 4 at {{.*}} by thread T0 (locks held: none):
-// LONG-NEXT:      #0 main {{.*}}race_hand_off_passed_on_orders_only_its_block.c:106
+// LONG-NEXT:      #0 main {{.*}}race_hand_off_passed_on_orders_only_its_block.c:94
 // LONG-NEXT:    Previous write of size 4 at {{.*}} by thread T1 (locks held: none):
-// LONG-NEXT:      #0 Thread1 {{.*}}race_hand_off_passed_on_orders_only_its_block.c:63
+// LONG-NEXT:      #0 Thread1 {{.*}}race_hand_off_passed_on_orders_only_its_block.c:59
 // HB:         WARNING: HybridRace: data race
 // HB-NEXT:      Read of size 4 at {{.*}} by thread T3 (locks held: none):
-// HB-NEXT:        #0 Thread3 {{.*}}race_hand_off_passed_on_orders_only_its_block.c:92
+// HB-NEXT:        #0 Thread3 {{.*}}race_hand_off_passed_on_orders_only_its_block.c:80
 // HB-NEXT:      Previous write of size 4 at {{.*}} by thread T1 (locks held: none):
-// HB-NEXT:        #0 Thread1 {{.*}}race_hand_off_passed_on_orders_only_its_block.c:62
+// HB-NEXT:        #0 Thread1 {{.*}}race_hand_off_passed_on_orders_only_its_block.c:58
 // CHECK-NOT:  WARNING: HybridRace
 // CHECK:      seen=42 42 42 7
 
-#include "hrace_test_sync.h"
-#include <pthread.h>
+#include "hrace_test_hand_off.h"
 #include <stdio.h>
 #include <stdlib.h>
 
-struct Item { int Value; };
-
-static pthread_mutex_t Mu = PTHREAD_MUTEX_INITIALIZER;
-static struct Item *Slot, *Taken;
+static struct Item *Taken;
 static void *OtherSlot;
 static pthread_t T4;
-static int AllCreated, Published, T4Read, T3Read, Seen2, Seen3, Seen4;
+static int AllCreated, T4Read, T3Read, Seen2, Seen3, Seen4;
 
 static void *Thread1(void *Arg) {
   invisible_wait(&AllCreated);
@@ -62,10 +58,7 @@ static void *Thread1(void *Arg) {
   It->Value = 42;
   Other->Value = 7;
   invisible_put(&OtherSlot, Other);
-  pthread_mutex_lock(&Mu);
-  Slot = It;
-  pthread_mutex_unlock(&Mu);
-  invisible_signal(&Published);
+  publish_item(It);
   return Arg;
 }
 
@@ -76,12 +69,7 @@ static void *Thread4(void *Arg) {
 }
 
 static void *Thread2(void *Arg) {
-  // Ordering only: T2 takes the item once T1 has published it, so its one
-  // locked read is a hand-off and not a polling loop's full acquire.
-  invisible_wait(&Published);
-  pthread_mutex_lock(&Mu);
-  Taken = Slot;
-  pthread_mutex_unlock(&Mu);
+  Taken = take_published_item();
   Seen2 = Taken->Value;
   pthread_create(&T4, NULL, Thread4, NULL);
   return Arg;

@@ -19,32 +19,23 @@
 // RUN: env HRACE_OPTIONS=msm=long %t.O2 2>&1 | FileCheck %s --check-prefix=LONG
 // CHECK:      WARNING: HybridRace: data race
 // CHECK-NEXT:   Read of size 4 at {{.*}} by thread T0 (locks held: none):
-// CHECK-NEXT:     #0 main {{.*}}race_reused_slot_keeps_no_hand_off_record.c:81
+// CHECK-NEXT:     #0 main {{.*}}race_reused_slot_keeps_no_hand_off_record.c:68
 // CHECK-NEXT:   Previous write of size 4 at {{.*}} by thread T1 (locks held: none):
-// CHECK-NEXT:     #0 Thread1 {{.*}}race_reused_slot_keeps_no_hand_off_record.c:43
+// CHECK-NEXT:     #0 publish_new_item {{.*}}hrace_test_hand_off.h:43
+// CHECK-NEXT:     #1 Thread1 {{.*}}race_reused_slot_keeps_no_hand_off_record.c:38
 // CHECK:      seen=42 42 42
 // LONG-NOT:   WARNING: HybridRace
 // LONG:       seen=42 42 42
 
-#include "hrace_test_sync.h"
-#include <pthread.h>
+#include "hrace_test_hand_off.h"
 #include <stdio.h>
 #include <stdlib.h>
 
-struct Item { int Value; };
-
-static pthread_mutex_t Mu = PTHREAD_MUTEX_INITIALIZER;
-static struct Item *Slot;
 static pthread_t T3;
-static int Published, T3Read, Seen2, Seen3;
+static int T3Read, Seen2, Seen3;
 
 static void *Thread1(void *Arg) {
-  struct Item *It = malloc(sizeof(*It));
-  It->Value = 42;
-  pthread_mutex_lock(&Mu);
-  Slot = It;
-  pthread_mutex_unlock(&Mu);
-  invisible_signal(&Published);
+  publish_new_item(42);
   return Arg;
 }
 
@@ -57,12 +48,8 @@ static void *Thread3(void *Parent) {
 }
 
 static void *Thread2(void *Arg) {
-  // Ordering only: T2 takes the item once T1 has published it, so its one
-  // locked read is a hand-off and not a polling loop's full acquire.
-  invisible_wait(&Published);
-  pthread_mutex_lock(&Mu);
-  struct Item *It = Slot;
-  pthread_mutex_unlock(&Mu);
+  (void)Arg;
+  struct Item *It = take_published_item();
   Seen2 = It->Value;
   pthread_create(&T3, NULL, Thread3, (void *)pthread_self());
   return It;
@@ -77,7 +64,7 @@ int main(void) {
   invisible_wait(&T3Read);
   pthread_create(&T4, NULL, Nothing, NULL);
   pthread_join(T4, NULL);
-  struct Item *It = invisible_get((void **)&Slot);
+  struct Item *It = invisible_get((void **)&HandOffSlot);
   int Seen = It->Value;
   pthread_join(T1, NULL);
   pthread_join(T3, NULL);
