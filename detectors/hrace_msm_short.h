@@ -17,16 +17,16 @@
 //   EW      r       TS = cur               (no change: keeps the write)
 //   EW      r       TS hb cur              ERaW   R = cur, W = TS
 //   EW,ER   w; ER r TS hb cur              ER/EW  TS = cur, Lo = L
-//   ER      r       not hb                 SR     keep TS, C = Lo & L, S = {t,
-//   owner} EW,ER   w; EW r not hb, Lo & L != {}   SM     TS = cur, C = Lo & L,
-//   S = {t, owner} EW,ER   w; EW r not hb, Lo & L == {}   Race   report ERaW r
-//   R hb cur               ERaW   R = cur, keep W ERaW    w       R hb cur EW
-//   TS = cur, Lo = L ERaW    r       not R hb, W hb cur     SR     TS = R, C =
-//   Lr ? L : {}, S = {t, owner R} ERaW    r       not W hb, Lw, L != {}  SM TS
-//   = cur, C = L, S = {t, owners} ERaW    r       not W hb otherwise     Race
-//   report W ERaW    w       not R hb, Lr, L != {},
-//                   W hb cur or Lw         SM     TS = cur, C = L, S = {t,
-//                   owners}
+//   ER      r       not hb                 SR     keep TS, C = Lo & L, S = {t, owner}
+//   EW,ER   w; EW r not hb, Lo & L != {}   SM     TS = cur, C = Lo & L, S = {t, owner}
+//   EW,ER   w; EW r not hb, Lo & L == {}   Race   report
+//   ERaW    r       R hb cur               ERaW   R = cur, keep W
+//   ERaW    w       R hb cur               EW     TS = cur, Lo = L
+//   ERaW    r       not R hb, W hb cur     SR     TS = R, C = Lr ? L : {}, S = {t, owner R}
+//   ERaW    r       not W hb, Lw, L != {}  SM     TS = cur, C = L, S = {t, owners}
+//   ERaW    r       not W hb otherwise     Race   report W
+//   ERaW    w       not R hb, Lr, L != {},
+//                   W hb cur or Lw         SM     TS = cur, C = L, S = {t, owners}
 //   ERaW    w       not R hb otherwise     Race   report R (or W if only W is
 //                                                 unprotected)
 //   SR      r       -                      SR     C &= L, S += t
