@@ -95,7 +95,8 @@ bool OrderedThroughRecords(ThreadState *thr, SegmentInfo prev, uptr addr,
 
 } // namespace
 
-bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg) {
+bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg,
+                      SegmentId earlier) {
   if (!seg)
     return false;
   SegmentInfo prev = ctx->segments.Get(seg);
@@ -120,19 +121,17 @@ bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg) {
   // reader replaces it, or a concurrent plain store loses it): whoever is
   // ordered after this access learns from the record that prev is ordered
   // before it, for this block.
-  if (thr->context)
-    thr->context->handoff_records.Add(thr->clock, thr->thread_id, prev.slot,
-                                      reach, block.beg, block.end);
+  if (!thr->context)
+    return true;
+  HandoffRecords &records = thr->context->handoff_records;
+  records.Add(thr->clock, thr->thread_id, prev.slot, reach, block.beg,
+              block.end);
+  if (earlier) {
+    SegmentInfo e = ctx->segments.Get(earlier);
+    records.Add(thr->clock, thr->thread_id, e.slot, e.clock, block.beg,
+                block.end);
+  }
   return true;
-}
-
-void RecordHandedOverWrite(ThreadState *thr, uptr addr, SegmentId earlier) {
-  uptr beg, size;
-  if (!earlier || !thr->context || !FindHeapBlock(addr, &beg, &size))
-    return;
-  SegmentInfo w = ctx->segments.Get(earlier);
-  thr->context->handoff_records.Add(thr->clock, thr->thread_id, w.slot, w.clock,
-                                    beg, beg + size);
 }
 
 bool OthersReadUnordered(ThreadState *thr, const AccessContext &ac,

@@ -63,19 +63,17 @@ SetId WithOwners(ThreadState *thr, SegmentId a, SegmentId b);
 
 // On the way to a report only: a hand-off edge of thr, or one of a thread
 // whose access to the same block happens before this one, orders the access
-// in segment `seg` before this access (runtime/hrace_handoff.h).
-bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg);
+// in segment `seg` before this access (runtime/hrace_handoff.h). The record
+// this access leaves for the threads ordered after it also covers
+// `earlier` (0: none), an access `seg` was ordered after and the new cell
+// forgets (a write whose read a hand-off orders).
+bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg,
+                      SegmentId earlier);
 ALWAYS_INLINE bool HandedOver(ThreadState *thr, const AccessContext &ac,
-                              SegmentId seg) {
+                              SegmentId seg, SegmentId earlier = 0) {
   return (!thr->relations.handoffs.empty() || HandoffRecords::AnyAdded()) &&
-         OrderedByHandoff(thr, ac.addr, seg);
+         OrderedByHandoff(thr, ac.addr, seg, earlier);
 }
-
-// A hand-off ordered this access after the one in `seg` (a read), and so
-// after `earlier` too, the write that read was ordered after; the new cell
-// forgets `earlier`. A record of it lets the threads ordered after this
-// access (and a lost update of this one) find it (runtime/hrace_handoff.h).
-void RecordHandedOverWrite(ThreadState *thr, uptr addr, SegmentId earlier);
 
 // A shared location's thread set `threads` holds a thread other than t
 // (*reader), and `seg`, the first read the location remembers, is t's own,

@@ -148,7 +148,7 @@ struct MsmShort {
   // before it. Any other access the store forgets was ordered after the
   // accesses the cell keeps by happens-before, which its joiners inherit,
   // or by a hand-off, which leaves a record for each of them
-  // (hrace_hybrid.h; RecordHandedOverWrite); or it is concurrent with the
+  // (hrace_hybrid.h, OrderedByHandoff); or it is concurrent with the
   // owner's new access, and a report against that one is a real race.
   static bool RestampStoredPlainly(ShadowCell now) {
     return !IsReadAfterWrite(now.state()) ||
@@ -298,12 +298,9 @@ private:
       return ShadowCell::Make(CellState::kSharedModified, cur,
                               SharedAux(locks, WithOwners(thr, read, written)));
     // A hand-off that orders the read orders the write it read too; the
-    // record of it names the read's thread, and the cell now forgets the
-    // write, so the write gets a record of its own.
-    if (HandedOver(thr, ac, read)) {
-      RecordHandedOverWrite(thr, ac.addr, written);
+    // cell now forgets the write, so the record left covers it as well.
+    if (HandedOver(thr, ac, read, written))
       return Exclusive(thr, true, locks);
-    }
     if (!read_protected)
       return Race(race, RaceCause::kUnordered, read, AccessKind::kRead,
                   kEmptyLockSet, locks);
