@@ -34,7 +34,8 @@
 //   plain state   w / r   the machine calls the same plain access a race
 //                                             Race   report the machine's
 //   plain state   w / r   the machine changes nothing, or its next state is
-//                         shared (a lock set protects the location)
+//                         shared under a lock set that is not empty (the
+//                         lock set protects the location)
 //                                             the machine's next state
 //   plain state   w       otherwise           Atomic(cur, 0)
 //   plain state   r       otherwise           AfterPlainW(last plain write,
@@ -72,17 +73,20 @@
 
 #include "../runtime/hrace_rtl.h"
 #include "hrace_detector.h"
+#include "hrace_hybrid.h"
 
 namespace hrace {
-
-ALWAYS_INLINE bool IsAtomicState(CellState s) {
-  return s == CellState::kAtomic || s == CellState::kAtomicAfterPlainWrite;
-}
 
 // The hybrid machines' states of a location shared under a lock set.
 ALWAYS_INLINE bool IsSharedState(CellState s) {
   return s == CellState::kSharedRead || s == CellState::kSharedModified ||
          s == CellState::kSharedModified2;
+}
+
+// A hybrid machine's shared state whose candidate lock set still holds a
+// lock: every access to the location so far held it.
+ALWAYS_INLINE bool LockSetProtects(ShadowCell c) {
+  return IsSharedState(c.state()) && hybrid::Candidates(c) != kEmptyLockSet;
 }
 
 // Whether the kept atomic read r is an earlier one of the thread now in
@@ -135,8 +139,10 @@ template <typename Machine> struct MsmAtomic {
       // its plain write) stays the machine's: whatever races with it races
       // with that write. So does, in the hybrid machines, a location its
       // lock set protects: its locks protect the atomic accesses that
-      // follow as well.
-      if (plain == c || IsSharedState(plain.state()))
+      // follow as well. A shared state with no candidate lock left protects
+      // nothing, and would judge the atomic access as a plain one by a
+      // later atomic access (Shared-Read's reader t' meeting a write).
+      if (plain == c || LockSetProtects(plain))
         return plain;
       if (ac.write)
         return Make(CellState::kAtomic, cur, 0);

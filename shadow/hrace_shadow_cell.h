@@ -88,6 +88,10 @@ ALWAYS_INLINE bool IsReadAfterWrite(CellState s) {
          static_cast<u8>(CellState::kExclusiveReadAfterWrite);
 }
 
+ALWAYS_INLINE bool IsAtomicState(CellState s) {
+  return s == CellState::kAtomic || s == CellState::kAtomicAfterPlainWrite;
+}
+
 class ShadowCell {
 public:
   static constexpr u64 kStateMask = 0xf;
