@@ -112,12 +112,12 @@ ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
 // happened. A granule cell is stored plainly only with its mask unchanged
 // and covering the whole granule (PublishGranuleCell), so that the access
 // it may forget is always one to these bytes: a concurrent change of
-// masks can then be partly undone, and two cells claim a byte and the
-// first stands for it (the fast path and a split read it first) until a
-// split or a change of masks rewrites both. A store can also undo a
-// concurrent reset of the bytes (free, allocation, an annotation), which
-// only a program that accesses memory while it is freed can see
-// (docs/design.md, Known limits).
+// masks can then be partly undone, and the second cell claim bytes of the
+// whole first one, which stands for them (LoadGranulePair reads the
+// second as empty) until a change of masks rewrites both. A store can
+// also undo a concurrent reset of the bytes (free, allocation, an
+// annotation), which only a program that accesses memory while it is
+// freed can see (docs/design.md, Known limits).
 //   msm=hb (kOrdersByHappensBeforeAlone): every such change. Its orders
 // are happens-before alone, which is transitive, so what the shorter
 // history reports is a pair of accesses that really race: a lost update

@@ -101,15 +101,31 @@ ALWAYS_INLINE GranuleCell LoadGranule(const u64 *granule) {
 // concurrent change of masks (hrace_access.h, StoredPlainly).
 struct GranulePair {
   GranuleCell first, second;
+  // What the second word held where `second` stands for nothing, a
+  // leftover (LoadGranulePair); 0 otherwise. Not part of the pair's value:
+  // only a compare-and-swap of the pair needs it.
+  u64 leftover = 0;
   bool operator==(GranulePair o) const {
     return first == o.first && second == o.second;
   }
   bool operator!=(GranulePair o) const { return !(*this == o); }
 };
 
-// Two loads, not one atomic read: CasGranulePair finds a torn pair.
+// Two loads, not one atomic read: CasGranulePair finds a torn pair. A first
+// cell that holds the whole granule stands for all of it, and the second
+// holds nothing, but a plain store of that cell (PublishGranuleCell) may
+// have undone a concurrent change of masks that had moved some bytes to
+// the second, which then still claims them with a value they no longer
+// have: a 4-byte access that picked it would be judged against an access
+// the first cell's later changes had already ordered (a review found it).
+// The leftover is read as an empty cell, and the next compare-and-swap of
+// the pair clears it.
 ALWAYS_INLINE GranulePair LoadGranulePair(const u64 *granule) {
-  return {LoadGranule(&granule[0]), LoadGranule(&granule[1])};
+  GranuleCell first = LoadGranule(&granule[0]);
+  GranuleCell second = LoadGranule(&granule[1]);
+  if (second.raw() && first.mask() == 0xff && !first.split())
+    return {first, GranuleCell(), second.raw()};
+  return {first, second};
 }
 
 // A split granule's byte cells were written before its cell said so
@@ -191,7 +207,7 @@ ALWAYS_INLINE bool CasGranulePair(u64 *granule, GranulePair old,
                                   GranulePair now) {
   if (!now.first.raw())
     now = {now.second, now.first};
-  return CasWordPair(granule, old.first.raw(), old.second.raw(),
+  return CasWordPair(granule, old.first.raw(), old.second.raw() | old.leftover,
                      now.first.raw(), now.second.raw());
 }
 

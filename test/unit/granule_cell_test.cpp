@@ -277,6 +277,27 @@ TEST_F(GranuleShadowTest, AnOwnersRestampOfAWholeGranuleIsAPlainStore) {
   EXPECT_EQ(GranuleCell::Make(Write(6), 0xff), Cell(0));
 }
 
+// That store leaves the second cell the other thread's change of masks
+// wrote, still claiming byte 2 with a value it no longer has: the pair is
+// read with the whole-granule cell alone, so no access picks the
+// leftover, and the next compare-and-swap of the pair clears it.
+TEST_F(GranuleShadowTest, ASecondCellBesideAWholeGranuleCellIsReadAsEmpty) {
+  StoreShadowRange(Addr(0), 8, Write(3));
+  GranuleCell seen = Cell(0);
+  StoreShadowRange(Addr(2), 1, Write(4));
+  ASSERT_TRUE(PublishGranuleCell(MemToGranule(Addr(0)), seen,
+                                 GranuleCell::Make(Write(6), 0xff)));
+  u64 *granule = MemToGranule(Addr(0));
+  ASSERT_EQ(GranuleCell::Make(Write(4), 0x04).raw(), granule[1]);
+  GranulePair g = Pair(0);
+  EXPECT_EQ((GranulePair{GranuleCell::Make(Write(6), 0xff), GranuleCell()}), g);
+  GranulePair next{GranuleCell::Make(Write(6), 0xfb),
+                   GranuleCell::Make(Write(7), 0x04)};
+  EXPECT_TRUE(CasGranulePair(granule, g, next));
+  EXPECT_EQ(next, Pair(0));
+  EXPECT_EQ(next.second.raw(), granule[1]);
+}
+
 TEST_F(GranuleShadowTest, ValueThatDoesNotFitIsKeptPerByte) {
   ShadowCell wide = ShadowCell::Make(CellState::kSharedRead, 5, 1000u << 20);
   StoreShadowRange(Addr(8), 8, wide);
