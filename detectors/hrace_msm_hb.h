@@ -66,7 +66,9 @@ struct MsmHb {
   // access names two accesses that really race, so any cell change of
   // exactly the accessed bytes may be a plain store (runtime/hrace_access.h,
   // StoredPlainly).
-  static constexpr bool kOrdersByHappensBeforeAlone = true;
+  static constexpr bool ChangeStoredPlainly(ShadowCell, ShadowCell) {
+    return true;
+  }
 
   static ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr,
                                    bool write) {
@@ -110,7 +112,7 @@ struct MsmHb {
     return HappensBefore(thr, seg);
   }
 
-  // Every change is stored plainly (kOrdersByHappensBeforeAlone).
+  // Every change is stored plainly (ChangeStoredPlainly).
   static constexpr bool RestampStoredPlainly(ShadowCell) { return true; }
 
   // The latest access's thread: the write's, or the read's once there is

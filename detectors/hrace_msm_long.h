@@ -62,8 +62,12 @@ struct MsmLong {
   // A common lock orders nothing for a third thread, so what a cell that
   // forgot a concurrent access reports is not known to be a real race, as
   // it is under happens-before alone; msm=short has a case
-  // (runtime/hrace_access.h, StoredPlainly).
-  static constexpr bool kOrdersByHappensBeforeAlone = false;
+  // (runtime/hrace_access.h, StoredPlainly). Its exclusive states keep no
+  // lock set, so no cell is known to keep only unlocked accesses, as
+  // msm=short's are.
+  static constexpr bool ChangeStoredPlainly(ShadowCell, ShadowCell) {
+    return false;
+  }
 
   static ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr,
                                    bool write) {

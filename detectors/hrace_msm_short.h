@@ -82,8 +82,37 @@ namespace hrace {
 struct MsmShort {
   // A common lock orders nothing for a third thread, so a cell that forgot
   // the access it excused can report a later access ordered after that one
-  // (runtime/hrace_access.h, StoredPlainly; RestampStoredPlainly).
-  static constexpr bool kOrdersByHappensBeforeAlone = false;
+  // (runtime/hrace_access.h, StoredPlainly; RestampStoredPlainly). A cell
+  // that keeps no access made under a lock excuses none that way: every row
+  // that leaves it without a report needs happens-before (which joiners
+  // inherit), a hand-off (which leaves a record) or nothing (a read of a
+  // read; the empty C of a shared state meets no lock). Any change of it
+  // may be stored plainly, except into an atomic state: an atomic store
+  // ordered after a plain write forgets it (MsmAtomic), and a later atomic
+  // access needs no order with the store, so an atomic load's plain store
+  // that undid it would bring the write back for that access to meet
+  // (test/stress/atomic_loads_lose_no_atomic_store.c).
+  static ALWAYS_INLINE bool ChangeStoredPlainly(ShadowCell c, ShadowCell now) {
+    using namespace hybrid;
+    if (IsAtomicState(now.state()))
+      return false;
+    CellState s = c.state();
+    switch (s) {
+    case CellState::kNew:
+      return true;
+    case CellState::kExclusiveWrite:
+    case CellState::kExclusiveRead:
+      return c.aux() == kEmptyLockSet;
+    case CellState::kSharedRead:
+    case CellState::kSharedModified:
+      return Candidates(c) == kEmptyLockSet;
+    default:
+      // Atomic states, an allocation's mark and Race keep the
+      // compare-and-swap.
+      return IsReadAfterWrite(s) &&
+             !(static_cast<u8>(s) & (kReaderLocked | kWriterLocked));
+    }
+  }
 
   static ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr,
                                    bool write) {

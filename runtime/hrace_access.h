@@ -27,8 +27,9 @@
 // interfere; a split granule's bytes are published under its split lock,
 // and go back to cells when two values are left (UnsplitGranule). A
 // re-stamp of a location that stays exclusive to the accessing thread
-// (and under msm=hb any change), with its mask unchanged, is published
-// with plain stores (StoredPlainly). No allocation; the only lock is a
+// (and under msm=short any change of a cell that keeps no locked access,
+// under msm=hb any change), with its mask unchanged, is published with
+// plain stores (StoredPlainly). No allocation; the only lock is a
 // split granule's.
 //
 //===----------------------------------------------------------------------===//
@@ -118,24 +119,33 @@ ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
 // also undo a concurrent reset of the bytes (free, allocation, an
 // annotation), which only a program that accesses memory while it is
 // freed can see (docs/design.md, Known limits).
-//   msm=hb (kOrdersByHappensBeforeAlone): every such change. Its orders
-// are happens-before alone, which is transitive, so what the shorter
-// history reports is a pair of accesses that really race: a lost update
-// can hide a race of the forgotten access, never make one up.
-//   The hybrid machines: only a change that stays with the owner, which
-// no other thread has a reason to change, and of those not msm=short's
-// that keep a write made under a lock (Machine::RestampStoredPlainly). A
-// common lock orders nothing for a third thread, so a forgotten concurrent
-// read under the lock that write held can be the one that orders a later
-// access of a thread joined after it; the shorter history reports that
-// access. (A read that a hand-off edge ordered leaves a hand-off record,
-// which the joined thread finds: hrace_hybrid.h.)
-// test/stress/owner_restamps_lose_no_ordered_access.c and
-// hand_offs_lose_no_ordered_access.c pin what each machine allows.
+//   A change of a cell whose accesses a concurrent one could only have
+// been ordered after by happens-before (Machine::ChangeStoredPlainly):
+// what the shorter history reports is then what the machine reports of
+// the program without the forgotten access (docs/design.md, Known limits,
+// says where a hybrid machine reports that program). msm=hb: every
+// cell, its orders are happens-before alone, which is transitive, so a
+// lost update can hide a race of the forgotten access, never make one up.
+// msm=short: a cell that keeps no access made under a lock. The forgotten
+// access was ordered after the kept ones by happens-before, which a thread
+// joined after it inherits, or by a hand-off edge, which leaves a record
+// it finds (hrace_hybrid.h), or by nothing: no lock of theirs could have
+// excused it. facesim, reading after each barrier what other threads
+// wrote before it, 0.94 of its time.
+//   The hybrid machines, any cell: only a change that stays with the
+// owner, which no other thread has a reason to change, and of those not
+// msm=short's that keep a write made under a lock
+// (Machine::RestampStoredPlainly). A common lock orders nothing for a
+// third thread, so a forgotten concurrent read under the lock that write
+// held can be the one that orders a later access of a thread joined after
+// it; the shorter history reports that access.
+// test/stress/owner_restamps_lose_no_ordered_access.c,
+// hand_offs_lose_no_ordered_access.c and
+// atomic_loads_lose_no_atomic_store.c pin what each machine allows.
 template <typename Machine>
 ALWAYS_INLINE bool StoredPlainly(ShadowCell old, ShadowCell now,
                                  const ThreadState *thr) {
-  return Machine::kOrdersByHappensBeforeAlone ||
+  return Machine::ChangeStoredPlainly(old, now) ||
          (StaysWithOwner<Machine>(old, now, thr) &&
           Machine::RestampStoredPlainly(now));
 }

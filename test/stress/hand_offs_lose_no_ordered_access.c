@@ -5,8 +5,9 @@
 // report is false. Under msm=hb each hand-off is a plain store
 // (runtime/hrace_access.h, StoredPlainly), so one reader's update may
 // overwrite the other's: whichever survived, the write must not be
-// reported. Under the hybrid machines the hand-offs are compare-and-swaps
-// and the same must hold. The writer leaves three values in each granule
+// reported. So it is under msm=short, whose cells here keep no access made
+// under a lock (ChangeStoredPlainly). Under msm=long the hand-offs are
+// compare-and-swaps and the same must hold. The writer leaves three values in each granule
 // of the first half, so reads there start on byte cells; the second half
 // stays in granule cells. 20,000 rounds (short: 1,000) over 1,024 words.
 //

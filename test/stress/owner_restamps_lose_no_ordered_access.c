@@ -6,9 +6,9 @@
 // updates are overwritten. Then a barrier orders both reads before a write
 // by one thread or the other: whichever update survived, the write must
 // not be reported. The same runs in granule cells in the second half of
-// the array (the other thread's updates compare-and-swaps, but under
-// msm=hb plain stores too). 20,000 rounds (short: 1,000) over 1,024
-// words.
+// the array (the other thread's updates compare-and-swaps under msm=long,
+// plain stores too under msm=hb, and under msm=short where the cell keeps
+// no locked access). 20,000 rounds (short: 1,000) over 1,024 words.
 //
 // RUN: %hrace_cc %s -o %t
 // RUN: %t %scale 2>&1 | FileCheck %s

@@ -101,6 +101,38 @@ TEST_F(MsmShortTest, OwnersRestampKeepingALockedWriteIsNotStoredPlainly) {
   EXPECT_TRUE(MsmShort::RestampStoredPlainly(Run(New(), &a, false)));
 }
 
+// Any change of a cell that keeps no access made under a lock is stored
+// plainly (StoredPlainly): an access it forgets could only have been
+// ordered after the kept ones by happens-before or a hand-off, never
+// excused by a lock. A lock set in the cell (an exclusive state's Lo, a
+// shared state's C, either flag of Exclusive-Read-after-Write) keeps the
+// compare-and-swap, and so does a change into an atomic state.
+TEST_F(MsmShortTest, OnlyACellKeepingNoLockedAccessIsChangedPlainly) {
+  SegmentId ts = a.segment;
+  SetId threads = ThreadSet({&a, &b});
+  LockSetId m = LockSet({kM});
+  ShadowCell read = ExclusiveRead(b.segment, kEmptyLockSet);
+  auto plainly = [&](ShadowCell old) {
+    return MsmShort::ChangeStoredPlainly(old, read);
+  };
+  EXPECT_TRUE(plainly(New()));
+  EXPECT_TRUE(plainly(ExclusiveWrite(ts, kEmptyLockSet)));
+  EXPECT_TRUE(plainly(ExclusiveRead(ts, kEmptyLockSet)));
+  EXPECT_TRUE(plainly(ReadAfterWrite(b.segment, ts, false, false)));
+  EXPECT_TRUE(plainly(SharedRead(ts, kEmptyLockSet, threads)));
+  EXPECT_TRUE(plainly(SharedModified(ts, kEmptyLockSet, threads)));
+  EXPECT_FALSE(plainly(ExclusiveWrite(ts, m)));
+  EXPECT_FALSE(plainly(ExclusiveRead(ts, m)));
+  EXPECT_FALSE(plainly(ReadAfterWrite(b.segment, ts, true, false)));
+  EXPECT_FALSE(plainly(ReadAfterWrite(b.segment, ts, false, true)));
+  EXPECT_FALSE(plainly(SharedRead(ts, m, threads)));
+  EXPECT_FALSE(plainly(SharedModified(ts, m, threads)));
+  EXPECT_FALSE(plainly(ShadowCell::Make(CellState::kRace, 0, 0)));
+  EXPECT_FALSE(MsmShort::ChangeStoredPlainly(
+      ExclusiveWrite(ts, kEmptyLockSet),
+      ShadowCell::Make(CellState::kAtomicAfterPlainWrite, ts, b.segment)));
+}
+
 // EW,ER  w; ER r  TS hb cur  ER/EW  TS = cur, Lo = L
 TEST_F(MsmShortTest, ExclusiveWriteOrderedWriteTakesTheSegment) {
   SegmentId ts = a.segment;
