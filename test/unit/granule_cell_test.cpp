@@ -115,6 +115,16 @@ protected:
   ShadowCell Byte(uptr offset) const {
     return LoadCell(SplitCells(Addr(offset), Cell(offset)));
   }
+  // The owner's plain re-stamp of the whole granule at 0, Write(3) to
+  // Write(6), made while another thread moved byte 2 to a cell of its own
+  // (Write(4)): whether PublishGranuleCell stored it.
+  bool RestampWholeGranuleOverAChangeOfMasks() {
+    StoreShadowRange(Addr(0), 8, Write(3));
+    GranuleCell seen = Cell(0);
+    StoreShadowRange(Addr(2), 1, Write(4));
+    return PublishGranuleCell(MemToGranule(Addr(0)), seen,
+                              GranuleCell::Make(Write(6), 0xff));
+  }
   // Three values in the granule at `at`: it splits; returns its block.
   u32 SplitThreeWays(uptr at) {
     StoreShadowRange(Addr(at), 8, Write(3));
@@ -269,11 +279,7 @@ TEST_F(GranuleShadowTest, AnOwnersRestampLeavesAnotherVariablesSplitAlone) {
 // thread changes there meanwhile is an access to the owner's own bytes,
 // concurrent with its access, and a plain store may forget it.
 TEST_F(GranuleShadowTest, AnOwnersRestampOfAWholeGranuleIsAPlainStore) {
-  StoreShadowRange(Addr(0), 8, Write(3));
-  GranuleCell seen = Cell(0);
-  StoreShadowRange(Addr(2), 1, Write(4));
-  EXPECT_TRUE(PublishGranuleCell(MemToGranule(Addr(0)), seen,
-                                 GranuleCell::Make(Write(6), 0xff)));
+  EXPECT_TRUE(RestampWholeGranuleOverAChangeOfMasks());
   EXPECT_EQ(GranuleCell::Make(Write(6), 0xff), Cell(0));
 }
 
@@ -282,11 +288,7 @@ TEST_F(GranuleShadowTest, AnOwnersRestampOfAWholeGranuleIsAPlainStore) {
 // read with the whole-granule cell alone, so no access picks the
 // leftover, and the next compare-and-swap of the pair clears it.
 TEST_F(GranuleShadowTest, ASecondCellBesideAWholeGranuleCellIsReadAsEmpty) {
-  StoreShadowRange(Addr(0), 8, Write(3));
-  GranuleCell seen = Cell(0);
-  StoreShadowRange(Addr(2), 1, Write(4));
-  ASSERT_TRUE(PublishGranuleCell(MemToGranule(Addr(0)), seen,
-                                 GranuleCell::Make(Write(6), 0xff)));
+  ASSERT_TRUE(RestampWholeGranuleOverAChangeOfMasks());
   u64 *granule = MemToGranule(Addr(0));
   ASSERT_EQ(GranuleCell::Make(Write(4), 0x04).raw(), granule[1]);
   GranulePair g = Pair(0);
