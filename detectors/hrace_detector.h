@@ -58,6 +58,11 @@ enum class RaceCause : u8 {
   // other readers' reads do not happen before it, and no lock is common to
   // all (msm=short). The cell names those readers, not their segments.
   kReadersUnordered,
+  // An atomic access ran the candidate lock set of a shared location empty,
+  // and a thread of its thread set other than this one accessed it plainly
+  // (hrace_msm_atomic.h; atomics never race with each other). The cell names
+  // that thread, not the segment of its access.
+  kSharedWithPlainAccess,
 };
 
 constexpr u32 kAnyOtherThread = ~0u;
@@ -76,7 +81,9 @@ struct RaceInfo {
   LockSetId candidates;
   LockSetId access_locks;
   // kReadersUnordered (prev_segment is 0): one of the other readers, or
-  // kAnyOtherThread where the cell does not say which threads read.
+  // kAnyOtherThread where the cell does not say which threads read;
+  // kSharedWithPlainAccess (prev_segment is 0): the plain accessor, or
+  // kAnyOtherThread.
   u32 prev_thread;
 };
 

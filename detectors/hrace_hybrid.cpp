@@ -10,22 +10,18 @@
 namespace hrace {
 namespace hybrid {
 
-namespace {
-constexpr u32 kThreadTag = 1u << 31;
-} // namespace
-
-SetId PairWithOwner(ThreadState *thr, SegmentId seg) {
-  u32 owner = ctx->segments.Get(seg).thread_id | kThreadTag;
-  u32 me = thr->thread_id | kThreadTag;
+SetId PairWithOwner(ThreadState *thr, const AccessContext &ac, SegmentId seg) {
+  u32 owner = Member(ctx->segments.Get(seg).thread_id, false);
+  u32 me = SelfMember(thr, ac);
   u32 ids[2] = {owner < me ? owner : me, owner < me ? me : owner};
   return ctx->threadsets.Intern(ids, owner == me ? 1 : 2);
 }
 
-SetId WithOwners(ThreadState *thr, SegmentId a, SegmentId b) {
-  u32 ids[3] = {thr->thread_id | kThreadTag,
-                ctx->segments.Get(a).thread_id | kThreadTag,
-                b ? ctx->segments.Get(b).thread_id | kThreadTag
-                  : thr->thread_id | kThreadTag};
+SetId WithOwners(ThreadState *thr, const AccessContext &ac, SegmentId a,
+                 SegmentId b) {
+  u32 ids[3] = {
+      SelfMember(thr, ac), Member(ctx->segments.Get(a).thread_id, false),
+      b ? Member(ctx->segments.Get(b).thread_id, false) : SelfMember(thr, ac)};
   // Sorted, duplicates dropped, as the table wants them.
   for (u32 i = 1; i < 3; i++)
     for (u32 j = i; j > 0 && ids[j - 1] > ids[j]; j--) {
@@ -38,6 +34,23 @@ SetId WithOwners(ThreadState *thr, SegmentId a, SegmentId b) {
     if (ids[i] != ids[n - 1])
       ids[n++] = ids[i];
   return ctx->threadsets.Intern(ids, n);
+}
+
+bool OtherPlainMember(ThreadState *thr, SetId threads, u32 *thread) {
+  if (threads == kThreadSetOverflow) {
+    *thread = kAnyOtherThread;
+    return true;
+  }
+  u32 n;
+  const u32 *ids = ctx->threadsets.Members(threads, &n);
+  u32 me = thr->thread_id & kMemberThreadMask;
+  for (u32 i = 0; i < n; i++) {
+    if ((ids[i] & kAtomicMember) || MemberThread(ids[i]) == me)
+      continue;
+    *thread = MemberThread(ids[i]);
+    return true;
+  }
+  return false;
 }
 
 namespace {
@@ -141,10 +154,11 @@ bool OthersReadUnordered(ThreadState *thr, const AccessContext &ac,
     return false;
   u32 n;
   const u32 *ids = ctx->threadsets.Members(threads, &n);
-  *reader = thr->thread_id;
-  for (u32 i = 0; i < n && *reader == thr->thread_id; i++)
-    *reader = ids[i] & ~kThreadTag;
-  if (*reader == thr->thread_id)
+  u32 me = thr->thread_id & kMemberThreadMask;
+  *reader = me;
+  for (u32 i = 0; i < n && *reader == me; i++)
+    *reader = MemberThread(ids[i]);
+  if (*reader == me)
     return false;
   const HandoffEdges &edges = thr->relations.handoffs;
   uptr beg, size;
@@ -167,11 +181,12 @@ bool AloneAfterJoins(ThreadState *thr, SetId threads) {
   const u32 *ids = ctx->threadsets.Members(threads, &n);
   // The rule is about threads leaving the set: a set that never had another
   // thread in it (msm=long's ERW read by its owner) is left alone.
+  u32 me = thr->thread_id & kMemberThreadMask;
   bool others = false;
   bool alone = true;
   for (u32 i = 0; i < n && alone; i++) {
-    u32 id = ids[i] & ~kThreadTag;
-    if (id == thr->thread_id)
+    u32 id = MemberThread(ids[i]);
+    if (id == me)
       continue;
     others = true;
     alone = EndedBefore(thr, id);

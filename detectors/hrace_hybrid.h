@@ -39,6 +39,28 @@ constexpr u32 kCandidateMask = (1u << kCandidateBits) - 1;
 static_assert(kMaxLockSets <= (1u << kCandidateBits), "C must fit its field");
 static_assert(kCandidateBits + 10 <= kCellFieldBits, "aux holds C and S");
 
+// A member of a thread set S: a thread id (its low 30 bits), tagged so that
+// thread sets and lock sets never share a memo entry of the per-thread
+// cache, and marked atomic when the access that made the thread a member was
+// atomic. Atomics never race with each other, so an atomic access that runs
+// a shared location's lock set empty asks whether any other member was plain
+// (MsmAtomic, OtherPlainMember). A thread that accessed a location both ways
+// is a member twice.
+constexpr u32 kThreadTag = 1u << 31;
+constexpr u32 kAtomicMember = 1u << 30;
+constexpr u32 kMemberThreadMask = kAtomicMember - 1;
+ALWAYS_INLINE u32 Member(u32 thread_id, bool atomic) {
+  return (thread_id & kMemberThreadMask) | kThreadTag |
+         (atomic ? kAtomicMember : 0);
+}
+ALWAYS_INLINE u32 MemberThread(u32 member) {
+  return member & kMemberThreadMask;
+}
+// The member this access of thr makes.
+ALWAYS_INLINE u32 SelfMember(const ThreadState *thr, const AccessContext &ac) {
+  return Member(thr->thread_id, ac.atomic);
+}
+
 ALWAYS_INLINE LockSetId Candidates(ShadowCell c) {
   return c.aux() & kCandidateMask;
 }
@@ -58,8 +80,10 @@ ALWAYS_INLINE LockSetId Intersect(ThreadState *thr, LockSetId a,
   return thr->set_ops.Intersect(&ctx->locksets, a, b);
 }
 
-// {t, owner of a, owner of b}; b may be 0.
-SetId WithOwners(ThreadState *thr, SegmentId a, SegmentId b);
+// {t, owner of a, owner of b}; b may be 0. The owners' accesses the cell
+// kept are plain: an atomic access never leaves an exclusive state behind.
+SetId WithOwners(ThreadState *thr, const AccessContext &ac, SegmentId a,
+                 SegmentId b);
 
 // On the way to a report only: a hand-off edge of thr, or one of a thread
 // whose access to the same block happens before this one, orders the access
@@ -85,14 +109,18 @@ bool OthersReadUnordered(ThreadState *thr, const AccessContext &ac,
                          SegmentId seg, SetId threads, u32 *reader);
 
 // S u {t}.
-ALWAYS_INLINE SetId AddThread(ThreadState *thr, SetId threads) {
-  return thr->set_ops.Insert(&ctx->threadsets, threads,
-                             thr->thread_id | (1u << 31));
+ALWAYS_INLINE SetId AddThread(ThreadState *thr, const AccessContext &ac,
+                              SetId threads) {
+  return thr->set_ops.Insert(&ctx->threadsets, threads, SelfMember(thr, ac));
 }
 
-// {t, owner of seg}. Thread ids are tagged so thread sets and lock sets
-// never share a memo entry of the per-thread cache.
-SetId PairWithOwner(ThreadState *thr, SegmentId seg);
+// {t, owner of seg}, the owner's access plain (WithOwners).
+SetId PairWithOwner(ThreadState *thr, const AccessContext &ac, SegmentId seg);
+
+// A member of `threads` whose access was plain, of a thread other than thr
+// (*thread: its id; kAnyOtherThread for a set that overflowed its table,
+// which names no member).
+bool OtherPlainMember(ThreadState *thr, SetId threads, u32 *thread);
 
 // The join rule (seeds/000, 4.1.2), applied lazily: every thread of S other
 // than the current one has ended, and its end happens before the current

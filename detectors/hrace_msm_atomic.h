@@ -31,6 +31,11 @@
 //   AfterPlainW   w / r   not W hb cur        Race   report W
 //   AfterPlainW   w       W hb cur            Atomic(cur, R unless R hb cur)
 //   AfterPlainW   r       W hb cur            as Atomic r, keeping W plain
+//   shared state  w / r   the machine calls the same plain access a race
+//                         (C ran empty), and S holds another thread whose
+//                         access was plain     Race   report that thread's
+//   shared state  w / r   as above, but every other thread of S accessed
+//                         atomically           as "otherwise" below
 //   plain state   w / r   the machine calls the same plain access a race
 //                                             Race   report the machine's
 //   plain state   w / r   the machine changes nothing, or its next state is
@@ -53,19 +58,19 @@
 //
 // Against a plain state the atomic access is judged as the plain access
 // would be, so the hybrid machines' locks protect it as they protect plain
-// accesses; a location shared under locks stays in the machine's states
-// (an unlocked atomic write there is judged as a plain one would be, which
-// can report it against a locked atomic write: mixing locked plain, locked
-// atomic and unlocked atomic writes of one location). Leaving an atomic
-// state is judged by the machine's ordering (Machine::Ordered, "hb" in the
-// tables): happens-before, and in the hybrid machines also a hand-off edge
-// of the location's heap block, which orders every access to the block (a
-// mutex inside a node handed over under another lock: its initialisation
-// and the receiver's lock). Locks do not protect an atomic variable. What
-// the cells forget (docs/
-// design.md): of several unordered atomic readers only the first is kept;
-// an atomic access forgets the plain state's lock sets and its readers; a
-// plain read concurrent with a kept atomic reader is not kept.
+// accesses; a location shared under locks stays in the machine's states,
+// and its thread set S marks the threads whose accesses there were atomic
+// (hrace_hybrid.h, Member). When its lock set runs empty only another
+// thread's plain access can race: S holds each thread whose plain access
+// the state stands for. Leaving an atomic state is judged by the machine's
+// ordering (Machine::Ordered, "hb" in the tables): happens-before, and in
+// the hybrid machines also a hand-off edge of the location's heap block,
+// which orders every access to the block (a mutex inside a node handed over
+// under another lock: its initialisation and the receiver's lock). Locks do
+// not protect an atomic variable. What the cells forget (docs/design.md):
+// of several unordered atomic readers only the first is kept; an atomic
+// access forgets the plain state's lock sets and its readers; a plain read
+// concurrent with a kept atomic reader is not kept.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_MSM_ATOMIC_H
@@ -133,17 +138,24 @@ template <typename Machine> struct MsmAtomic {
                               CellState::kAtomicAfterPlainWrite);
     default: {
       ShadowCell plain = Machine::Transition(c, thr, ac, race);
-      if (race->found)
-        return Make(CellState::kRace, 0, 0);
-      // An access that changes nothing (the owner again, in the segment of
-      // its plain write) stays the machine's: whatever races with it races
-      // with that write. So does, in the hybrid machines, a location its
-      // lock set protects: its locks protect the atomic accesses that
-      // follow as well. A shared state with no candidate lock left protects
-      // nothing, and would judge the atomic access as a plain one by a
-      // later atomic access (Shared-Read's reader t' meeting a write).
-      if (plain == c || LockSetProtects(plain))
+      if (race->found) {
+        // The lock set of a shared location ran empty. Atomics never race
+        // with each other: without another thread's plain access the
+        // location goes to the atomic states.
+        if (!IsSharedState(c.state()) || NamePlainAccess(c, thr, ac, race))
+          return Make(CellState::kRace, 0, 0);
+        race->found = false;
+      } else if (plain == c || LockSetProtects(plain)) {
+        // An access that changes nothing (the owner again, in the segment
+        // of its plain write) stays the machine's: whatever races with it
+        // races with that write. So does, in the hybrid machines, a
+        // location its lock set protects: its locks protect the atomic
+        // accesses that follow as well. A shared state with no candidate
+        // lock left protects nothing, and would judge the atomic access as
+        // a plain one by a later atomic access (Shared-Read's reader t'
+        // meeting a write).
         return plain;
+      }
       if (ac.write)
         return Make(CellState::kAtomic, cur, 0);
       SegmentId plain_write = Machine::LastWrite(c);
@@ -171,6 +183,28 @@ template <typename Machine> struct MsmAtomic {
   }
 
 private:
+  // The machine reported the atomic access against the shared state c, its
+  // lock set run empty: whether a thread other than thr accessed the
+  // location plainly, and if so the report names that thread. The state
+  // keeps every plain access it stands for as a member of S: the threads it
+  // was shared from, then each accessor (a write a read was ordered after
+  // is ordered before that reader's thread from then on). The machine's
+  // report names the segment the state keeps, which may be an atomic
+  // access's.
+  static bool NamePlainAccess(ShadowCell c, ThreadState *thr,
+                              const AccessContext &ac, RaceInfo *race) {
+    u32 plain_thread;
+    if (!hybrid::OtherPlainMember(thr, hybrid::Threads(c), &plain_thread))
+      return false;
+    race->cause = RaceCause::kSharedWithPlainAccess;
+    race->prev_segment = 0;
+    // An atomic read races with plain writes only.
+    race->prev_kind = ac.write ? AccessKind::kAny : AccessKind::kWrite;
+    race->prev_atomic = false;
+    race->prev_thread = plain_thread;
+    return true;
+  }
+
   static ShadowCell Make(CellState s, SegmentId segment, u32 aux) {
     return ShadowCell::Make(s, segment, aux);
   }

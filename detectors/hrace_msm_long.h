@@ -160,7 +160,7 @@ struct MsmLong {
         return write ? Exclusive(thr, true, locks) : c;
       if (HappensBefore(thr, ts))
         return Exclusive(thr, write, locks);
-      SetId pair = PairWithOwner(thr, ts);
+      SetId pair = PairWithOwner(thr, ac, ts);
       if (state == CellState::kExclusiveRead && !write)
         return Shared(CellState::kSharedRead, ts, locks, pair);
       if (locks != kEmptyLockSet)
@@ -175,7 +175,7 @@ struct MsmLong {
       bool by_read = c.aux() & kSuspicionByRead;
       if (write && ordered)
         return Suspicion(cur, locks, true);
-      SetId pair = PairWithOwner(thr, ts);
+      SetId pair = PairWithOwner(thr, ac, ts);
       if (!write)
         return Shared(ordered || by_read ? CellState::kSharedRead
                                          : CellState::kSharedModified2,
@@ -196,7 +196,7 @@ struct MsmLong {
         return Exclusive(thr, write, locks);
       LockSetId candidates = Candidates(c);
       LockSetId remaining = Intersect(thr, candidates, locks);
-      SetId with_me = AddThread(thr, threads);
+      SetId with_me = AddThread(thr, ac, threads);
       if (state == CellState::kSharedRead && !write)
         return Shared(CellState::kSharedRead, ts, remaining, with_me);
       if (remaining != kEmptyLockSet) {

@@ -225,11 +225,13 @@ struct MsmShort {
       LockSetId owner_locks = c.aux();
       LockSetId candidates = Intersect(thr, owner_locks, locks);
       if (state == CellState::kExclusiveRead && !write)
-        return ShadowCell::Make(CellState::kSharedRead, ts,
-                                SharedAux(candidates, PairWithOwner(thr, ts)));
+        return ShadowCell::Make(
+            CellState::kSharedRead, ts,
+            SharedAux(candidates, PairWithOwner(thr, ac, ts)));
       if (candidates != kEmptyLockSet)
-        return ShadowCell::Make(CellState::kSharedModified, thr->segment,
-                                SharedAux(candidates, PairWithOwner(thr, ts)));
+        return ShadowCell::Make(
+            CellState::kSharedModified, thr->segment,
+            SharedAux(candidates, PairWithOwner(thr, ac, ts)));
       if (HandedOver(thr, ac, ts))
         return AfterExclusive(c, thr, write, locks);
       return Race(race, RaceCause::kUnordered, ts, KindOf(state), owner_locks,
@@ -242,7 +244,7 @@ struct MsmShort {
         return Exclusive(thr, write, locks);
       LockSetId candidates = Candidates(c);
       LockSetId remaining = Intersect(thr, candidates, locks);
-      SetId with_me = AddThread(thr, threads);
+      SetId with_me = AddThread(thr, ac, threads);
       if (state == CellState::kSharedRead && !write)
         return ShadowCell::Make(CellState::kSharedRead, ts,
                                 SharedAux(remaining, with_me));
@@ -314,18 +316,19 @@ private:
         return ShadowCell::Make(
             CellState::kSharedRead, read,
             SharedAux((flags & kReaderLocked) ? locks : kEmptyLockSet,
-                      PairWithOwner(thr, read)));
+                      PairWithOwner(thr, ac, read)));
       if (writer_locked && locked)
         return ShadowCell::Make(
             CellState::kSharedModified, cur,
-            SharedAux(locks, WithOwners(thr, read, written)));
+            SharedAux(locks, WithOwners(thr, ac, read, written)));
       return Race(race, RaceCause::kUnordered, written, AccessKind::kWrite,
                   kEmptyLockSet, locks);
     }
     bool read_protected = (flags & kReaderLocked) && locked;
     if (read_protected && (after_write || writer_locked))
-      return ShadowCell::Make(CellState::kSharedModified, cur,
-                              SharedAux(locks, WithOwners(thr, read, written)));
+      return ShadowCell::Make(
+          CellState::kSharedModified, cur,
+          SharedAux(locks, WithOwners(thr, ac, read, written)));
     // A hand-off that orders the read orders the write it read too; the
     // cell now forgets the write, so the record left covers it as well.
     if (HandedOver(thr, ac, read, written))
@@ -335,7 +338,7 @@ private:
                   kEmptyLockSet, locks);
     if (HandedOver(thr, ac, written))
       return ShadowCell::Make(CellState::kSharedModified, cur,
-                              SharedAux(locks, PairWithOwner(thr, read)));
+                              SharedAux(locks, PairWithOwner(thr, ac, read)));
     return Race(race, RaceCause::kUnordered, written, AccessKind::kWrite,
                 kEmptyLockSet, locks);
   }

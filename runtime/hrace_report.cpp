@@ -257,12 +257,14 @@ const char *KindName(AccessKind kind) {
                                      : "access";
 }
 
-// The segment of the latest read of [addr, addr+size) in this generation
-// by thread_id (by any thread but `self` for kAnyOtherThread), or 0: a race
-// with readers the cell does not keep segments of.
-SegmentId LatestRead(u32 thread_id, u32 self, uptr addr, uptr size) {
+// The segment of the latest access of `kind` (plain unless `atomic_too`)
+// to [addr, addr+size) in this generation by thread_id (by any thread but
+// `self` for kAnyOtherThread), or 0: a race with accesses the cell keeps
+// the threads of, not the segments.
+SegmentId LatestAccess(u32 thread_id, u32 self, uptr addr, uptr size,
+                       AccessKind kind, bool atomic_too) {
   u32 generation = ctx->segments.generation();
-  AccessRecord read;
+  AccessRecord access;
   SegmentId seg;
   SpinMutexLock l(ctx->threads.mutex());
   for (u32 slot = 0; slot < ctx->threads.slots_in_use(); slot++) {
@@ -271,8 +273,8 @@ SegmentId LatestRead(u32 thread_id, u32 self, uptr addr, uptr size) {
     bool wanted = tc && (thread_id == kAnyOtherThread
                              ? tc->thread_id != self
                              : tc->thread_id == thread_id);
-    if (wanted && tc->trace.FindLatestAccess(generation, addr, size,
-                                             AccessKind::kRead, &read, &seg))
+    if (wanted && tc->trace.FindLatestAccess(generation, addr, size, kind,
+                                             !atomic_too, &access, &seg))
       return seg;
   }
   return 0;
@@ -296,6 +298,18 @@ void ExplainCause(ReportDesc *r, const RaceInfo &race) {
   } else if (race.cause == RaceCause::kUnordered) {
     out.Append("the previous access does not happen before this one and "
                "no lock protects both.");
+  } else if (race.cause == RaceCause::kSharedWithPlainAccess) {
+    out.Append("the candidate lock set ");
+    PrintLockSet(&out, race.candidates);
+    out.Append(" of this shared location ran empty: this atomic access "
+               "holds ");
+    PrintLockSet(&out, race.access_locks);
+    if (race.prev_thread == kAnyOtherThread)
+      out.Append(", and another thread that shared the location");
+    else
+      out.Append(", and T%u, a thread that shared the location,",
+                 race.prev_thread);
+    out.Append(" accessed it plainly.");
   } else if (race.cause == RaceCause::kReadersUnordered) {
     out.Append("the candidate lock set ");
     PrintLockSet(&out, race.candidates);
@@ -419,7 +433,11 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
   SegmentId prev_segment = race.prev_segment;
   u32 prev_thread = race.prev_thread;
   if (race.cause == RaceCause::kReadersUnordered)
-    prev_segment = LatestRead(prev_thread, thr->thread_id, addr, size);
+    prev_segment = LatestAccess(prev_thread, thr->thread_id, addr, size,
+                                AccessKind::kRead, true);
+  else if (race.cause == RaceCause::kSharedWithPlainAccess)
+    prev_segment = LatestAccess(prev_thread, thr->thread_id, addr, size,
+                                race.prev_kind, false);
   SegmentInfo prev_seg = ctx->segments.Get(prev_segment);
   if (prev_segment)
     prev_thread = prev_seg.thread_id;

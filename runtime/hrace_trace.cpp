@@ -121,8 +121,8 @@ bool Trace::FindAccess(SegmentId seg, u32 generation, uptr addr, uptr size,
 }
 
 bool Trace::FindLatestAccess(u32 generation, uptr addr, uptr size,
-                             AccessKind kind, AccessRecord *out,
-                             SegmentId *seg) const {
+                             AccessKind kind, bool plain_only,
+                             AccessRecord *out, SegmentId *seg) const {
   u64 beg, end;
   if (!GenerationRange(generation, &beg, &end))
     return false;
@@ -131,7 +131,7 @@ bool Trace::FindLatestAccess(u32 generation, uptr addr, uptr size,
     SegmentId s;
     if (!ReadEvent(pos, &r, &s))
       return false;
-    if (!Overlaps(r, kind, addr, size))
+    if (!Overlaps(r, kind, addr, size) || (plain_only && r.is_atomic))
       continue;
     *out = r;
     *seg = s;

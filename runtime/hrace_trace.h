@@ -63,9 +63,11 @@ public:
                   AccessKind kind, AccessRecord *out) const;
   // The most recent access of `kind` of generation `generation`, in any
   // segment, overlapping [addr, addr+size), and its segment: for a race
-  // whose cell names the other threads but none of their segments.
+  // whose cell names the other threads but none of their segments. With
+  // `plain_only`, atomic accesses are passed over.
   bool FindLatestAccess(u32 generation, uptr addr, uptr size, AccessKind kind,
-                        AccessRecord *out, SegmentId *seg) const;
+                        bool plain_only, AccessRecord *out,
+                        SegmentId *seg) const;
 
 private:
   // [*beg, *end): the positions still in the ring whose events are of

@@ -44,9 +44,6 @@ bool EndedBefore(ThreadState *thr, u32 thread_id) {
 
 namespace hybrid_test {
 
-// Thread sets hold thread ids with this tag (hrace_hybrid.cpp).
-constexpr u32 kThreadTag = 1u << 31;
-
 // Lock ids, the M<n> of reports.
 constexpr LockId kM = 1;
 constexpr LockId kN = 2;
@@ -109,10 +106,15 @@ inline LockSetId LockSet(std::initializer_list<LockId> locks) {
   return ctx->locksets.Intern(ids.data(), static_cast<u32>(ids.size()));
 }
 
-inline SetId ThreadSet(std::initializer_list<const Thread *> threads) {
+// S of the tables: the threads whose accesses were plain, then those whose
+// accesses were atomic (hrace_hybrid.h, Member).
+inline SetId ThreadSet(std::initializer_list<const Thread *> threads,
+                       std::initializer_list<const Thread *> atomic = {}) {
   std::vector<u32> ids;
   for (const Thread *t : threads)
-    ids.push_back(t->thread_id | kThreadTag);
+    ids.push_back(hybrid::Member(t->thread_id, false));
+  for (const Thread *t : atomic)
+    ids.push_back(hybrid::Member(t->thread_id, true));
   std::sort(ids.begin(), ids.end());
   return ctx->threadsets.Intern(ids.data(), static_cast<u32>(ids.size()));
 }
@@ -173,8 +175,9 @@ inline std::string DescribeThreads(SetId id) {
   os << "{";
   for (u32 i = 0; i < n; i++) {
     os << (i ? ", " : "");
-    if (ids[i] & kThreadTag)
-      os << "T" << (ids[i] & ~kThreadTag);
+    if (ids[i] & hybrid::kThreadTag)
+      os << "T" << hybrid::MemberThread(ids[i])
+         << (ids[i] & hybrid::kAtomicMember ? " atomic" : "");
     else
       os << "untagged " << ids[i];
   }

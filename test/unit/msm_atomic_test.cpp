@@ -159,9 +159,53 @@ TEST_F(MsmAtomicTest, AtomicWriteUnderTheLockOfPlainWritesIsProtected) {
   ShadowCell cell = Write(New(), &a);
   b.Lock(kM);
   // Shared under {M}: the machine keeps the location, and its lock set.
-  EXPECT_CELL(SharedModified(b.segment, LockSet({kM}), ThreadSet({&b, &a})),
+  EXPECT_CELL(SharedModified(b.segment, LockSet({kM}), ThreadSet({&a}, {&b})),
               AtomicWrite(cell, &b));
   EXPECT_FALSE(race.found);
+}
+
+// A locked atomic access keeps the location shared; a later unlocked atomic
+// access runs its lock set empty, and atomics never race with each other.
+TEST_F(MsmAtomicTest, AtomicsKeptAsSharedNeverRaceWithALaterAtomic) {
+  a.Lock(kM);
+  ShadowCell cell = Write(New(), &a);
+  a.Unlock(kM);
+  b.Lock(kM);
+  cell = AtomicRead(cell, &b);
+  EXPECT_CELL(SharedModified(b.segment, LockSet({kM}), ThreadSet({&a}, {&b})),
+              cell);
+  EXPECT_CELL(Atomic(a.segment, 0), AtomicWrite(cell, &a));
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmAtomicTest, AtomicsKeptAsSharedReadersNeverRaceWithALaterAtomic) {
+  a.Lock(kM);
+  ShadowCell cell = Read(New(), &a);
+  b.Lock(kM);
+  cell = AtomicRead(cell, &b);
+  EXPECT_CELL(SharedRead(a.segment, LockSet({kM}), ThreadSet({&a}, {&b})),
+              cell);
+  // a's own read is in the segment the state keeps: the machine checks the
+  // other readers, and the only other one was atomic.
+  a.locks.Remove(kM);
+  EXPECT_CELL(Atomic(a.segment, 0), AtomicWrite(cell, &a));
+  EXPECT_FALSE(race.found);
+}
+
+TEST_F(MsmAtomicTest, AnotherThreadsPlainAccessKeptAsSharedRacesALaterAtomic) {
+  a.Lock(kM);
+  ShadowCell cell = Write(New(), &a);
+  b.Lock(kM);
+  cell = AtomicRead(cell, &b);
+  // The machine's report would name b's atomic read, the segment the state
+  // keeps; the report names a, whose access was plain.
+  EXPECT_CELL(Race(), AtomicRead(cell, &c));
+  ASSERT_TRUE(race.found);
+  EXPECT_EQ(RaceCause::kSharedWithPlainAccess, race.cause);
+  EXPECT_EQ(0u, race.prev_segment);
+  EXPECT_EQ(a.thread_id, race.prev_thread);
+  EXPECT_EQ(AccessKind::kWrite, race.prev_kind);
+  EXPECT_FALSE(race.prev_atomic);
 }
 
 TEST_F(MsmAtomicTest, OwnersAtomicReadOfItsPlainWriteKeepsTheWrite) {
