@@ -39,26 +39,28 @@ constexpr u32 kCandidateMask = (1u << kCandidateBits) - 1;
 static_assert(kMaxLockSets <= (1u << kCandidateBits), "C must fit its field");
 static_assert(kCandidateBits + 10 <= kCellFieldBits, "aux holds C and S");
 
-// A member of a thread set S: a thread id (its low 30 bits), tagged so that
+// A member of a thread set S: a thread id (its low 29 bits), tagged so that
 // thread sets and lock sets never share a memo entry of the per-thread
-// cache, and marked atomic when the access that made the thread a member was
-// atomic. Atomics never race with each other, so an atomic access that runs
-// a shared location's lock set empty asks whether any other member was plain
-// (MsmAtomic, OtherPlainMember). A thread that accessed a location both ways
-// is a member twice.
+// cache, and marked atomic, and then read or write, when the access that
+// made the thread a member was atomic. Atomics never race with each other,
+// so an atomic access that runs a shared location's lock set empty asks
+// whether any other member was plain, and what the state's own segment was
+// when its thread's accesses were atomic (MsmAtomic). A thread that
+// accessed a location in several ways is a member once for each.
 constexpr u32 kThreadTag = 1u << 31;
 constexpr u32 kAtomicMember = 1u << 30;
-constexpr u32 kMemberThreadMask = kAtomicMember - 1;
-ALWAYS_INLINE u32 Member(u32 thread_id, bool atomic) {
+constexpr u32 kAtomicWriteMember = 1u << 29;
+constexpr u32 kMemberThreadMask = kAtomicWriteMember - 1;
+ALWAYS_INLINE u32 Member(u32 thread_id, bool atomic, bool write = false) {
   return (thread_id & kMemberThreadMask) | kThreadTag |
-         (atomic ? kAtomicMember : 0);
+         (atomic ? kAtomicMember | (write ? kAtomicWriteMember : 0) : 0);
 }
 ALWAYS_INLINE u32 MemberThread(u32 member) {
   return member & kMemberThreadMask;
 }
 // The member this access of thr makes.
 ALWAYS_INLINE u32 SelfMember(const ThreadState *thr, const AccessContext &ac) {
-  return Member(thr->thread_id, ac.atomic);
+  return Member(thr->thread_id, ac.atomic, ac.write);
 }
 
 ALWAYS_INLINE LockSetId Candidates(ShadowCell c) {
@@ -80,8 +82,9 @@ ALWAYS_INLINE LockSetId Intersect(ThreadState *thr, LockSetId a,
   return thr->set_ops.Intersect(&ctx->locksets, a, b);
 }
 
-// {t, owner of a, owner of b}; b may be 0. The owners' accesses the cell
-// kept are plain: an atomic access never leaves an exclusive state behind.
+// {t, owner of a, owner of b}; b may be 0. The owners are plain members:
+// an atomic access keeps an exclusive state only unchanged (the owner's
+// own, in the segment of its plain access or of an allocation's mark).
 SetId WithOwners(ThreadState *thr, const AccessContext &ac, SegmentId a,
                  SegmentId b);
 
@@ -121,6 +124,10 @@ SetId PairWithOwner(ThreadState *thr, const AccessContext &ac, SegmentId seg);
 // (*thread: its id; kAnyOtherThread for a set that overflowed its table,
 // which names no member).
 bool OtherPlainMember(ThreadState *thr, SetId threads, u32 *thread);
+
+// Every access of thread `thread_id` that `threads` stands for was an atomic
+// write (false for a set that overflowed its table).
+bool OnlyAtomicWrites(SetId threads, u32 thread_id);
 
 // The join rule (seeds/000, 4.1.2), applied lazily: every thread of S other
 // than the current one has ended, and its end happens before the current

@@ -35,7 +35,10 @@
 //                         (C ran empty), and S holds another thread whose
 //                         access was plain     Race   report that thread's
 //   shared state  w / r   as above, but every other thread of S accessed
-//                         atomically           as "otherwise" below
+//                         atomically           Atomic: TS, unless it happens
+//                                             before cur, as the write if its
+//                                             thread only wrote, else as R;
+//                                             cur as W or (no R yet) R
 //   plain state   w / r   the machine calls the same plain access a race
 //                                             Race   report the machine's
 //   plain state   w / r   the machine changes nothing, or its next state is
@@ -142,10 +145,12 @@ template <typename Machine> struct MsmAtomic {
         // The lock set of a shared location ran empty. Atomics never race
         // with each other: without another thread's plain access the
         // location goes to the atomic states.
-        if (!IsSharedState(c.state()) || NamePlainAccess(c, thr, ac, race))
+        if (!IsSharedState(c.state()) || NamePlainAccess(c, thr, race))
           return Make(CellState::kRace, 0, 0);
         race->found = false;
-      } else if (plain == c || LockSetProtects(plain)) {
+        return AfterSharedWithAtomics(c, thr, ac.write);
+      }
+      if (plain == c || LockSetProtects(plain)) {
         // An access that changes nothing (the owner again, in the segment
         // of its plain write) stays the machine's: whatever races with it
         // races with that write. So does, in the hybrid machines, a
@@ -191,18 +196,44 @@ private:
   // is ordered before that reader's thread from then on). The machine's
   // report names the segment the state keeps, which may be an atomic
   // access's.
-  static bool NamePlainAccess(ShadowCell c, ThreadState *thr,
-                              const AccessContext &ac, RaceInfo *race) {
+  static bool NamePlainAccess(ShadowCell c, ThreadState *thr, RaceInfo *race) {
     u32 plain_thread;
     if (!hybrid::OtherPlainMember(thr, hybrid::Threads(c), &plain_thread))
       return false;
     race->cause = RaceCause::kSharedWithPlainAccess;
     race->prev_segment = 0;
-    // An atomic read races with plain writes only.
-    race->prev_kind = ac.write ? AccessKind::kAny : AccessKind::kWrite;
+    // S does not say whether the plain access read or wrote: the report
+    // shows the thread's latest plain access, whichever it was.
+    race->prev_kind = AccessKind::kAny;
     race->prev_atomic = false;
     race->prev_thread = plain_thread;
     return true;
+  }
+
+  // The atomic state after an atomic access to the shared state c whose
+  // other members all accessed atomically. The one access c names is its
+  // segment TS: ordered before this access, it is forgotten; else it is
+  // another thread's atomic access, kept as the atomic state's write when
+  // that thread only wrote (a later plain access meets it), else as its
+  // reader (a later plain write meets it; an atomic write TS might be, a
+  // later plain read does not). This thread's own plain accesses, and the
+  // other atomic ones, are forgotten, as an atomic access forgets a plain
+  // state's readers.
+  static ShadowCell AfterSharedWithAtomics(ShadowCell c, ThreadState *thr,
+                                           bool write) {
+    SegmentId cur = thr->segment;
+    SegmentId ts = c.segment();
+    bool concurrent = !HappensBefore(thr, ts);
+    bool ts_wrote =
+        concurrent && hybrid::OnlyAtomicWrites(hybrid::Threads(c),
+                                               ctx->segments.Get(ts).thread_id);
+    SegmentId reader = concurrent && !ts_wrote ? ts : 0;
+    if (write)
+      return Make(CellState::kAtomic, cur, reader);
+    if (ts_wrote)
+      return Make(CellState::kAtomic, ts, cur);
+    // Of concurrent readers the first is kept (AfterAtomicState).
+    return Make(CellState::kAtomic, 0, reader ? reader : cur);
   }
 
   static ShadowCell Make(CellState s, SegmentId segment, u32 aux) {

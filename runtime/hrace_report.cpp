@@ -274,7 +274,7 @@ SegmentId LatestAccess(u32 thread_id, u32 self, uptr addr, uptr size,
                              ? tc->thread_id != self
                              : tc->thread_id == thread_id);
     if (wanted && tc->trace.FindLatestAccess(generation, addr, size, kind,
-                                             !atomic_too, &access, &seg))
+                                             &access, &seg, !atomic_too))
       return seg;
   }
   return 0;
@@ -443,11 +443,12 @@ void ReportRace(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
     prev_thread = prev_seg.thread_id;
   ThreadContext *prev_tc = ctx->threads.ContextOfSlot(prev_seg.slot);
   AccessRecord prev;
-  bool have_prev = prev_segment && prev_tc &&
-                   prev_tc->trace.FindAccess(
-                       prev_segment,
-                       GenerationOf(prev_segment, ctx->segments.generation()),
-                       addr, size, race.prev_kind, &prev);
+  bool have_prev =
+      prev_segment && prev_tc &&
+      prev_tc->trace.FindAccess(
+          prev_segment, GenerationOf(prev_segment, ctx->segments.generation()),
+          addr, size, race.prev_kind, &prev,
+          race.cause == RaceCause::kSharedWithPlainAccess);
   SpinMutexLock l(&reports.mu);
   if (AlreadyReported(pc, have_prev ? prev.pc : 0))
     return;

@@ -88,7 +88,8 @@ bool Trace::GenerationRange(u32 generation, u64 *beg_out,
 }
 
 bool Trace::FindAccess(SegmentId seg, u32 generation, uptr addr, uptr size,
-                       AccessKind kind, AccessRecord *out) const {
+                       AccessKind kind, AccessRecord *out,
+                       bool plain_only) const {
   u64 beg, end;
   if (!GenerationRange(generation, &beg, &end))
     return false;
@@ -112,7 +113,7 @@ bool Trace::FindAccess(SegmentId seg, u32 generation, uptr addr, uptr size,
     SegmentId s;
     if (!ReadEvent(pos, &r, &s) || s != seg)
       return false;
-    if (!Overlaps(r, kind, addr, size))
+    if (!Overlaps(r, kind, addr, size) || (plain_only && r.is_atomic))
       continue;
     *out = r;
     return true;
@@ -121,8 +122,8 @@ bool Trace::FindAccess(SegmentId seg, u32 generation, uptr addr, uptr size,
 }
 
 bool Trace::FindLatestAccess(u32 generation, uptr addr, uptr size,
-                             AccessKind kind, bool plain_only,
-                             AccessRecord *out, SegmentId *seg) const {
+                             AccessKind kind, AccessRecord *out, SegmentId *seg,
+                             bool plain_only) const {
   u64 beg, end;
   if (!GenerationRange(generation, &beg, &end))
     return false;

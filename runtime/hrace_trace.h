@@ -58,16 +58,18 @@ public:
   // to the events of one generation.
   void StartGeneration(u32 generation);
   // The most recent access of `kind` in segment `seg`, of segment generation
-  // `generation`, overlapping [addr, addr+size).
+  // `generation`, overlapping [addr, addr+size); with `plain_only`, atomic
+  // accesses are passed over.
   bool FindAccess(SegmentId seg, u32 generation, uptr addr, uptr size,
-                  AccessKind kind, AccessRecord *out) const;
+                  AccessKind kind, AccessRecord *out,
+                  bool plain_only = false) const;
   // The most recent access of `kind` of generation `generation`, in any
   // segment, overlapping [addr, addr+size), and its segment: for a race
   // whose cell names the other threads but none of their segments. With
   // `plain_only`, atomic accesses are passed over.
   bool FindLatestAccess(u32 generation, uptr addr, uptr size, AccessKind kind,
-                        bool plain_only, AccessRecord *out,
-                        SegmentId *seg) const;
+                        AccessRecord *out, SegmentId *seg,
+                        bool plain_only = false) const;
 
 private:
   // [*beg, *end): the positions still in the ring whose events are of

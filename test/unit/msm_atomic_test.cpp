@@ -159,8 +159,9 @@ TEST_F(MsmAtomicTest, AtomicWriteUnderTheLockOfPlainWritesIsProtected) {
   ShadowCell cell = Write(New(), &a);
   b.Lock(kM);
   // Shared under {M}: the machine keeps the location, and its lock set.
-  EXPECT_CELL(SharedModified(b.segment, LockSet({kM}), ThreadSet({&a}, {&b})),
-              AtomicWrite(cell, &b));
+  EXPECT_CELL(
+      SharedModified(b.segment, LockSet({kM}), ThreadSet({&a}, {&b}, {})),
+      AtomicWrite(cell, &b));
   EXPECT_FALSE(race.found);
 }
 
@@ -172,10 +173,31 @@ TEST_F(MsmAtomicTest, AtomicsKeptAsSharedNeverRaceWithALaterAtomic) {
   a.Unlock(kM);
   b.Lock(kM);
   cell = AtomicRead(cell, &b);
-  EXPECT_CELL(SharedModified(b.segment, LockSet({kM}), ThreadSet({&a}, {&b})),
-              cell);
-  EXPECT_CELL(Atomic(a.segment, 0), AtomicWrite(cell, &a));
+  EXPECT_CELL(
+      SharedModified(b.segment, LockSet({kM}), ThreadSet({&a}, {}, {&b})),
+      cell);
+  // b's read, the segment the state keeps, stays as the atomic reader: a
+  // later plain write not ordered after it races with it.
+  EXPECT_CELL(Atomic(a.segment, b.segment), AtomicWrite(cell, &a));
   EXPECT_FALSE(race.found);
+}
+
+// The atomic write another thread made under the lock survives the dropped
+// report: a later plain read not ordered after it races with it.
+TEST_F(MsmAtomicTest, AtomicWriteKeptAsSharedStaysAfterADroppedReport) {
+  a.Lock(kM);
+  ShadowCell cell = Read(New(), &a);
+  a.Unlock(kM);
+  b.Lock(kM);
+  cell = AtomicWrite(cell, &b);
+  EXPECT_CELL(
+      SharedModified(b.segment, LockSet({kM}), ThreadSet({&a}, {&b}, {})),
+      cell);
+  cell = AtomicRead(cell, &a);
+  EXPECT_FALSE(race.found);
+  EXPECT_CELL(Atomic(b.segment, a.segment), cell);
+  EXPECT_CELL(Race(), PlainRead(cell, &a));
+  EXPECT_TRUE(RacedWith(b.segment, AccessKind::kWrite, true));
 }
 
 TEST_F(MsmAtomicTest, AtomicsKeptAsSharedReadersNeverRaceWithALaterAtomic) {
@@ -183,7 +205,7 @@ TEST_F(MsmAtomicTest, AtomicsKeptAsSharedReadersNeverRaceWithALaterAtomic) {
   ShadowCell cell = Read(New(), &a);
   b.Lock(kM);
   cell = AtomicRead(cell, &b);
-  EXPECT_CELL(SharedRead(a.segment, LockSet({kM}), ThreadSet({&a}, {&b})),
+  EXPECT_CELL(SharedRead(a.segment, LockSet({kM}), ThreadSet({&a}, {}, {&b})),
               cell);
   // a's own read is in the segment the state keeps: the machine checks the
   // other readers, and the only other one was atomic.
@@ -204,7 +226,7 @@ TEST_F(MsmAtomicTest, AnotherThreadsPlainAccessKeptAsSharedRacesALaterAtomic) {
   EXPECT_EQ(RaceCause::kSharedWithPlainAccess, race.cause);
   EXPECT_EQ(0u, race.prev_segment);
   EXPECT_EQ(a.thread_id, race.prev_thread);
-  EXPECT_EQ(AccessKind::kWrite, race.prev_kind);
+  EXPECT_EQ(AccessKind::kAny, race.prev_kind);
   EXPECT_FALSE(race.prev_atomic);
 }
 

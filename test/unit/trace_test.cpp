@@ -106,6 +106,23 @@ TEST_F(TraceTest, AnyKindReturnsMostRecentOfEitherKind) {
   EXPECT_EQ(0x222u, found.pc);
 }
 
+// A race the cell names by a thread's plain access looks for that one,
+// past the thread's later atomic accesses.
+TEST_F(TraceTest, PlainOnlyPassesOverAtomicAccesses) {
+  trace->AddAccess(0x1000, 8, false, false, 0x111, 0, 5, 0);
+  trace->AddAccess(0x1000, 8, false, true, 0x222, 0, 5, 0);
+  ASSERT_TRUE(Find(5, 0x1000, 8, AccessKind::kAny));
+  EXPECT_EQ(0x222u, found.pc);
+  ASSERT_TRUE(
+      trace->FindAccess(5, 0, 0x1000, 8, AccessKind::kAny, &found, true));
+  EXPECT_EQ(0x111u, found.pc);
+  SegmentId seg = 0;
+  ASSERT_TRUE(trace->FindLatestAccess(0, 0x1000, 8, AccessKind::kAny, &found,
+                                      &seg, true));
+  EXPECT_EQ(0x111u, found.pc);
+  EXPECT_EQ(5u, seg);
+}
+
 TEST_F(TraceTest, OtherSegmentIsNotFound) {
   trace->AddAccess(0x1000, 8, true, false, 0xabc, 0, 5, 0);
   EXPECT_FALSE(Find(6, 0x1000, 8, AccessKind::kWrite));
