@@ -53,23 +53,6 @@ bool OtherPlainMember(ThreadState *thr, SetId threads, u32 *thread) {
   return false;
 }
 
-bool OnlyAtomicWrites(SetId threads, u32 thread_id) {
-  if (threads == kThreadSetOverflow)
-    return false;
-  u32 n;
-  const u32 *ids = ctx->threadsets.Members(threads, &n);
-  u32 id = thread_id & kMemberThreadMask;
-  bool found = false;
-  for (u32 i = 0; i < n; i++) {
-    if (MemberThread(ids[i]) != id)
-      continue;
-    if (!(ids[i] & kAtomicWriteMember))
-      return false;
-    found = true;
-  }
-  return found;
-}
-
 namespace {
 
 // How far into prev's slot a hand-off of thr orders for the block

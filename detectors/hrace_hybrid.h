@@ -39,28 +39,26 @@ constexpr u32 kCandidateMask = (1u << kCandidateBits) - 1;
 static_assert(kMaxLockSets <= (1u << kCandidateBits), "C must fit its field");
 static_assert(kCandidateBits + 10 <= kCellFieldBits, "aux holds C and S");
 
-// A member of a thread set S: a thread id (its low 29 bits), tagged so that
+// A member of a thread set S: a thread id (its low 30 bits), tagged so that
 // thread sets and lock sets never share a memo entry of the per-thread
-// cache, and marked atomic, and then read or write, when the access that
-// made the thread a member was atomic. Atomics never race with each other,
-// so an atomic access that runs a shared location's lock set empty asks
-// whether any other member was plain, and what the state's own segment was
-// when its thread's accesses were atomic (MsmAtomic). A thread that
-// accessed a location in several ways is a member once for each.
+// cache, and marked atomic when the access that made the thread a member was
+// atomic. Atomics never race with each other, so an atomic access that runs
+// a shared location's lock set empty asks whether any other member was plain
+// (MsmAtomic, OtherPlainMember). A thread that accessed a location both ways
+// is a member twice.
 constexpr u32 kThreadTag = 1u << 31;
 constexpr u32 kAtomicMember = 1u << 30;
-constexpr u32 kAtomicWriteMember = 1u << 29;
-constexpr u32 kMemberThreadMask = kAtomicWriteMember - 1;
-ALWAYS_INLINE u32 Member(u32 thread_id, bool atomic, bool write = false) {
+constexpr u32 kMemberThreadMask = kAtomicMember - 1;
+ALWAYS_INLINE u32 Member(u32 thread_id, bool atomic) {
   return (thread_id & kMemberThreadMask) | kThreadTag |
-         (atomic ? kAtomicMember | (write ? kAtomicWriteMember : 0) : 0);
+         (atomic ? kAtomicMember : 0);
 }
 ALWAYS_INLINE u32 MemberThread(u32 member) {
   return member & kMemberThreadMask;
 }
 // The member this access of thr makes.
 ALWAYS_INLINE u32 SelfMember(const ThreadState *thr, const AccessContext &ac) {
-  return Member(thr->thread_id, ac.atomic, ac.write);
+  return Member(thr->thread_id, ac.atomic);
 }
 
 ALWAYS_INLINE LockSetId Candidates(ShadowCell c) {
@@ -124,10 +122,6 @@ SetId PairWithOwner(ThreadState *thr, const AccessContext &ac, SegmentId seg);
 // (*thread: its id; kAnyOtherThread for a set that overflowed its table,
 // which names no member).
 bool OtherPlainMember(ThreadState *thr, SetId threads, u32 *thread);
-
-// Every access of thread `thread_id` that `threads` stands for was an atomic
-// write (false for a set that overflowed its table).
-bool OnlyAtomicWrites(SetId threads, u32 thread_id);
 
 // The join rule (seeds/000, 4.1.2), applied lazily: every thread of S other
 // than the current one has ended, and its end happens before the current

@@ -35,10 +35,7 @@
 //                         (C ran empty), and S holds another thread whose
 //                         access was plain     Race   report that thread's
 //   shared state  w / r   as above, but every other thread of S accessed
-//                         atomically           Atomic: TS, unless it happens
-//                                             before cur, as the write if its
-//                                             thread only wrote, else as R;
-//                                             cur as W or (no R yet) R
+//                         atomically           Atomic(cur, 0) / Atomic(0, cur)
 //   plain state   w / r   the machine calls the same plain access a race
 //                                             Race   report the machine's
 //   plain state   w / r   the machine changes nothing, or its next state is
@@ -148,7 +145,7 @@ template <typename Machine> struct MsmAtomic {
         if (!IsSharedState(c.state()) || NamePlainAccess(c, thr, race))
           return Make(CellState::kRace, 0, 0);
         race->found = false;
-        return AfterSharedWithAtomics(c, thr, ac.write);
+        return AfterSharedWithAtomics(thr, ac.write);
       }
       if (plain == c || LockSetProtects(plain)) {
         // An access that changes nothing (the owner again, in the segment
@@ -210,30 +207,18 @@ private:
     return true;
   }
 
-  // The atomic state after an atomic access to the shared state c whose
-  // other members all accessed atomically. The one access c names is its
-  // segment TS: ordered before this access, it is forgotten; else it is
-  // another thread's atomic access, kept as the atomic state's write when
-  // that thread only wrote (a later plain access meets it), else as its
-  // reader (a later plain write meets it; an atomic write TS might be, a
-  // later plain read does not). This thread's own plain accesses, and the
-  // other atomic ones, are forgotten, as an atomic access forgets a plain
-  // state's readers.
-  static ShadowCell AfterSharedWithAtomics(ShadowCell c, ThreadState *thr,
-                                           bool write) {
+  // The atomic state after an atomic access to a shared state whose other
+  // members all accessed atomically: this access alone, as a New location
+  // would keep it. The state's segment TS, another thread's atomic access
+  // made under the candidate locks, is forgotten: an atomic state keeps no
+  // lock set, and would report a later access holding those locks, which
+  // the lock orders after TS (double-checked locking: a plain read under M,
+  // another thread's atomic store under M, the reader's unlocked atomic
+  // load, then its plain read under M).
+  static ShadowCell AfterSharedWithAtomics(ThreadState *thr, bool write) {
     SegmentId cur = thr->segment;
-    SegmentId ts = c.segment();
-    bool concurrent = !HappensBefore(thr, ts);
-    bool ts_wrote =
-        concurrent && hybrid::OnlyAtomicWrites(hybrid::Threads(c),
-                                               ctx->segments.Get(ts).thread_id);
-    SegmentId reader = concurrent && !ts_wrote ? ts : 0;
-    if (write)
-      return Make(CellState::kAtomic, cur, reader);
-    if (ts_wrote)
-      return Make(CellState::kAtomic, ts, cur);
-    // Of concurrent readers the first is kept (AfterAtomicState).
-    return Make(CellState::kAtomic, 0, reader ? reader : cur);
+    return write ? Make(CellState::kAtomic, cur, 0)
+                 : Make(CellState::kAtomic, 0, cur);
   }
 
   static ShadowCell Make(CellState s, SegmentId segment, u32 aux) {

@@ -107,18 +107,14 @@ inline LockSetId LockSet(std::initializer_list<LockId> locks) {
 }
 
 // S of the tables: the threads whose accesses were plain, then those whose
-// accesses were atomic writes and atomic reads (hrace_hybrid.h, Member).
-inline SetId
-ThreadSet(std::initializer_list<const Thread *> threads,
-          std::initializer_list<const Thread *> atomic_writes = {},
-          std::initializer_list<const Thread *> atomic_reads = {}) {
+// accesses were atomic (hrace_hybrid.h, Member).
+inline SetId ThreadSet(std::initializer_list<const Thread *> threads,
+                       std::initializer_list<const Thread *> atomic = {}) {
   std::vector<u32> ids;
   for (const Thread *t : threads)
     ids.push_back(hybrid::Member(t->thread_id, false));
-  for (const Thread *t : atomic_writes)
-    ids.push_back(hybrid::Member(t->thread_id, true, true));
-  for (const Thread *t : atomic_reads)
-    ids.push_back(hybrid::Member(t->thread_id, true, false));
+  for (const Thread *t : atomic)
+    ids.push_back(hybrid::Member(t->thread_id, true));
   std::sort(ids.begin(), ids.end());
   return ctx->threadsets.Intern(ids.data(), static_cast<u32>(ids.size()));
 }
@@ -181,9 +177,7 @@ inline std::string DescribeThreads(SetId id) {
     os << (i ? ", " : "");
     if (ids[i] & hybrid::kThreadTag)
       os << "T" << hybrid::MemberThread(ids[i])
-         << (!(ids[i] & hybrid::kAtomicMember)     ? ""
-             : ids[i] & hybrid::kAtomicWriteMember ? " atomic write"
-                                                   : " atomic read");
+         << (ids[i] & hybrid::kAtomicMember ? " atomic" : "");
     else
       os << "untagged " << ids[i];
   }
