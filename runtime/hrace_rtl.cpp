@@ -700,13 +700,13 @@ void AccessInFunction(uptr fn_pc, uptr caller_pc, Fn fn) {
 }
 } // namespace
 
-void HeapBlockAllocated(uptr addr, uptr size, uptr rewritten) {
+void HeapBlockAllocated(uptr addr, uptr size, uptr rewritten, bool prefaulted) {
   RecordHeapBlock(addr, size);
   // The allocator orders a free before the allocation that reuses the
   // memory, where no one sees it: a free's write must not race with the new
   // owner.
   if (IsAppMem(addr)) {
-    ResetShadowRange(addr + rewritten, size - rewritten);
+    ResetShadowRange(addr + rewritten, size - rewritten, !prefaulted);
     if (UNLIKELY(ndr_enabled))
       NdrResetRange(cur_thread(), addr, size);
   }
@@ -756,13 +756,21 @@ void HeapBlockFreedBy(ThreadState *thr, uptr free_pc, uptr caller_pc, uptr addr,
 void MemoryAllocatedBy(ThreadState *thr, uptr alloc_pc, uptr caller_pc,
                        uptr addr, uptr size, bool heap) {
   uptr written = size < kAllocWrittenBytes ? size : kAllocWrittenBytes;
+  // A block of a few pages is brought in written before its cells are
+  // first read (the reset reads them), and kept: its shadow is about to be
+  // used. A larger one may be a sparse array, whose untouched shadow would
+  // then take memory.
+  bool prefault = heap && size >= kPrefaultedBlockMin &&
+                  size <= kPrefaultedBlockMax && IsAppMem(addr) &&
+                  PrefaultShadowRange(addr, size);
   // The cells MarkAllocated stores are not reset first: the reset reads
   // before it stores, and on a shadow page never touched the read maps the
   // zero page, which the store then copies, flushing the TLB of every core
   // the process runs on (a tenth of freqmine's time, which allocates its
   // tree node by node).
   if (heap)
-    HeapBlockAllocated(addr, size, MarksAllocations(thr) ? written : 0);
+    HeapBlockAllocated(addr, size, MarksAllocations(thr) ? written : 0,
+                       prefault);
   else
     MemoryRangeReset(addr, size);
   if (!IsAppMem(addr))

@@ -285,7 +285,10 @@ void ForkChildAfter(ThreadState *thr);
 // A heap block appeared: it carries no history (what a free left in its
 // cells is forgotten). The cells of its first `rewritten` bytes are left
 // for the caller, which stores all of them at once (MarkAllocated).
-void HeapBlockAllocated(uptr addr, uptr size, uptr rewritten = 0);
+// `prefaulted`: its shadow was just brought in (PrefaultShadowRange) and is
+// cleared in place rather than given back.
+void HeapBlockAllocated(uptr addr, uptr size, uptr rewritten = 0,
+                        bool prefaulted = false);
 // A heap block went away unseen by the checker (freed by the runtime's own
 // call or an untracked thread): forgotten.
 void HeapBlockFreed(uptr addr, uptr size);
@@ -324,6 +327,11 @@ void SyncObjectWritten(ThreadState *thr, uptr fn, uptr caller_pc, uptr addr);
 // the pointer without ordering races with it. heap: the range is a heap
 // block (recorded for reports).
 constexpr uptr kAllocWrittenBytes = 256;
+// Heap blocks of this many bytes have their shadow brought in at once
+// (PrefaultShadowRange): below, a system call costs more than the faults it
+// saves; above, a sparse array's shadow would take memory it never uses.
+constexpr uptr kPrefaultedBlockMin = 8192;
+constexpr uptr kPrefaultedBlockMax = 1 << 20;
 void MemoryAllocatedBy(ThreadState *thr, uptr alloc_pc, uptr caller_pc,
                        uptr addr, uptr size, bool heap);
 // Forgets everything about a range (stack reuse, munmap).

@@ -10,17 +10,28 @@
 #include "../runtime/hrace_libc.h"
 #include "../runtime/hrace_mutex.h"
 
+#include <errno.h>
+#include <sys/auxv.h>
 #include <sys/mman.h>
 
 #ifndef MAP_FIXED_NOREPLACE
 #define MAP_FIXED_NOREPLACE 0x100000
+#endif
+// Linux 5.14; older kernels refuse it (EINVAL) and the pages fault in on
+// first use as before.
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
 #endif
 
 namespace hrace {
 
 namespace {
 
-constexpr uptr kPageSize = 4096;
+// The kernel's page size (4, 16 or 64 KiB on AArch64): madvise takes
+// page-aligned ranges only.
+uptr page_size = 4096;
+// Cleared when the kernel refuses MADV_POPULATE_WRITE (older than 5.14).
+u32 populate_works = 1;
 
 void ReserveAt(uptr beg, uptr end, int prot, const char *what) {
   void *p = internal_mmap(
@@ -99,7 +110,11 @@ void ClearAllShadow() {
   StoreRelease(&split_clears, clears);
 }
 
+uptr ShadowPageSize() { return page_size; }
+
 void InitShadow() {
+  if (uptr page = getauxval(AT_PAGESZ))
+    page_size = page;
 #ifdef HRACE_MAPPING_PICKED_AT_START_UP
   // The stack is near the top of user space: its highest bit says how many
   // bits the kernel gives user space.
@@ -296,6 +311,26 @@ void UnsplitGranule(uptr a, GranuleCell split) {
     StripeOf(base).free.Give(block, LoadAcquire(&split_clears));
 }
 
+bool PrefaultShadowRange(uptr addr, uptr size) {
+  if (!size || !LoadRelaxed(&populate_works))
+    return false;
+  uptr first = reinterpret_cast<uptr>(MemToGranule(addr & ~uptr(7)));
+  uptr last =
+      reinterpret_cast<uptr>(MemToGranule((addr + size - 1) & ~uptr(7)));
+  uptr beg = first & ~(page_size - 1);
+  uptr end = (last + 8 * kGranuleScale + page_size - 1) & ~(page_size - 1);
+  // The kernel writes nothing: a page already in use keeps its cells, a
+  // missing one comes zeroed (New), as a first store would bring it. Called
+  // from malloc, which must leave errno as it was.
+  int saved_errno = errno;
+  bool done = madvise(reinterpret_cast<void *>(beg), end - beg,
+                      MADV_POPULATE_WRITE) == 0;
+  if (!done && errno == EINVAL)
+    StoreRelaxed(&populate_works, 0u);
+  errno = saved_errno;
+  return done;
+}
+
 void StoreShadowRange(uptr addr, uptr size, ShadowCell value) {
   uptr end = addr + size;
   for (uptr a = addr; a < end;) {
@@ -305,7 +340,7 @@ void StoreShadowRange(uptr addr, uptr size, ShadowCell value) {
   }
 }
 
-void ResetShadowRange(uptr addr, uptr size) {
+void ResetShadowRange(uptr addr, uptr size, bool give_back) {
   if (!size)
     return;
   // Large ranges: give whole pages of granule cells back to the kernel,
@@ -315,9 +350,9 @@ void ResetShadowRange(uptr addr, uptr size) {
   uptr end = (addr + size) & ~uptr(7);
   uptr granule_beg = reinterpret_cast<uptr>(MemToGranule(beg));
   uptr granule_end = granule_beg + (end > beg ? end - beg : 0) * kGranuleScale;
-  uptr page_beg = (granule_beg + kPageSize - 1) & ~(kPageSize - 1);
-  uptr page_end = granule_end & ~(kPageSize - 1);
-  if (page_end >= page_beg + 16 * kPageSize) {
+  uptr page_beg = (granule_beg + page_size - 1) & ~(page_size - 1);
+  uptr page_end = granule_end & ~(page_size - 1);
+  if (give_back && page_end >= page_beg + 16 * page_size) {
     uptr app_beg = beg + (page_beg - granule_beg) / kGranuleScale;
     uptr app_end = beg + (page_end - granule_beg) / kGranuleScale;
     madvise(reinterpret_cast<void *>(page_beg), page_end - page_beg,

@@ -32,8 +32,23 @@ constexpr u32 kBlockSizeUnknown = kBlockStart - 1;
 void InitShadow();
 
 // Forgets everything about [addr, addr+size): cells go back to New. Used for
-// freed heap blocks and for a thread's stack before it starts running.
-void ResetShadowRange(uptr addr, uptr size);
+// freed heap blocks and for a thread's stack before it starts running. A
+// large range's pages are given back to the kernel unless `give_back` is
+// false (pages just brought in for use, PrefaultShadowRange).
+void ResetShadowRange(uptr addr, uptr size, bool give_back = true);
+
+// The pages of granule cells of [addr, addr+size) are made present and
+// writable, their cells unchanged. The first access to memory reads its
+// cell (the inline no-op test), and on a page never touched the kernel
+// then maps its shared zero page, which the store that follows must
+// replace by a copy, flushing the TLB of every core the process runs on:
+// for a block about to be used, one call that brings its pages in written
+// costs less than a read fault and a copy per page. False where the kernel
+// does not (Linux before 5.14) or could not.
+bool PrefaultShadowRange(uptr addr, uptr size);
+
+// The kernel's page size, known from InitShadow on.
+uptr ShadowPageSize();
 
 // Every byte of [addr, addr+size) gets `value`, with plain stores: for
 // ranges no other thread may legally touch now (fresh allocations, freed

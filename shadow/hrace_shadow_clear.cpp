@@ -23,7 +23,6 @@
 
 #include "../runtime/hrace_libc.h"
 
-#include <sys/auxv.h>
 #include <sys/mman.h>
 
 namespace hrace {
@@ -42,11 +41,6 @@ u64 heap_chunks[kMaxChunks / 64];
 constexpr uptr kResidencyBatch = 1 << 16;
 unsigned char residency[kResidencyBatch];
 
-uptr PageSize() {
-  static uptr page = getauxval(AT_PAGESZ);
-  return page;
-}
-
 void GiveBack(uptr beg, uptr end) {
   if (end > beg)
     madvise(reinterpret_cast<void *>(beg), end - beg, MADV_DONTNEED);
@@ -62,7 +56,7 @@ bool PageHoldsAnything(const u64 *page, uptr words) {
 // [beg, end), page-aligned: resident pages that hold anything zeroed, the
 // runs of other pages given back.
 void ClearInPlace(uptr beg, uptr end) {
-  uptr page = PageSize();
+  uptr page = ShadowPageSize();
   for (uptr batch = beg; batch < end;) {
     uptr pages = (end - batch) / page;
     if (pages > kResidencyBatch)
