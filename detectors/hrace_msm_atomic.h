@@ -70,7 +70,8 @@
 // not protect an atomic variable. What the cells forget (docs/design.md):
 // of several unordered atomic readers only the first is kept; an atomic
 // access forgets the plain state's lock sets and its readers; a plain read
-// concurrent with a kept atomic reader is not kept.
+// concurrent with a kept atomic reader is not kept; a dropped report leaves
+// the atomic access alone in the cell (AfterSharedWithAtomics).
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_MSM_ATOMIC_H
@@ -197,6 +198,10 @@ private:
     u32 plain_thread;
     if (!hybrid::OtherPlainMember(thr, hybrid::Threads(c), &plain_thread))
       return false;
+    // A set that overflowed its table names no member: the machine's own
+    // report stands.
+    if (plain_thread == kAnyOtherThread)
+      return true;
     race->cause = RaceCause::kSharedWithPlainAccess;
     race->prev_segment = 0;
     // S does not say whether the plain access read or wrote: the report

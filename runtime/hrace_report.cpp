@@ -304,12 +304,9 @@ void ExplainCause(ReportDesc *r, const RaceInfo &race) {
     out.Append(" of this shared location ran empty: this atomic access "
                "holds ");
     PrintLockSet(&out, race.access_locks);
-    if (race.prev_thread == kAnyOtherThread)
-      out.Append(", and another thread that shared the location");
-    else
-      out.Append(", and T%u, a thread that shared the location,",
-                 race.prev_thread);
-    out.Append(" accessed it plainly.");
+    out.Append(", and T%u, a thread that shared the location, accessed it "
+               "plainly.",
+               race.prev_thread);
   } else if (race.cause == RaceCause::kReadersUnordered) {
     out.Append("the candidate lock set ");
     PrintLockSet(&out, race.candidates);

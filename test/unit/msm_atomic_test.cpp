@@ -227,6 +227,16 @@ TEST_F(MsmAtomicTest, AnotherThreadsPlainAccessKeptAsSharedRacesALaterAtomic) {
   EXPECT_FALSE(race.prev_atomic);
 }
 
+// A thread set that overflowed its table says nothing of its members: the
+// machine's report stands, named by the segment the state keeps.
+TEST_F(MsmAtomicTest, AnOverflowedThreadSetKeepsTheMachinesReport) {
+  ShadowCell cell =
+      SharedModified(b.segment, LockSet({kM}), kThreadSetOverflow);
+  EXPECT_CELL(Race(), AtomicRead(cell, &a));
+  EXPECT_EQ(RaceCause::kLockSetEmpty, race.cause);
+  EXPECT_EQ(b.segment, race.prev_segment);
+}
+
 TEST_F(MsmAtomicTest, OwnersAtomicReadOfItsPlainWriteKeepsTheWrite) {
   a.Lock(kM);
   ShadowCell cell = Write(New(), &a);
