@@ -30,7 +30,8 @@ namespace {
 // The kernel's page size (4, 16 or 64 KiB on AArch64): madvise takes
 // page-aligned ranges only.
 uptr page_size = 4096;
-// Cleared when the kernel refuses MADV_POPULATE_WRITE (older than 5.14).
+// Cleared when the kernel refuses MADV_POPULATE_WRITE (older than 5.14, or
+// a sandbox).
 u32 populate_works = 1;
 
 void ReserveAt(uptr beg, uptr end, int prot, const char *what) {
@@ -325,7 +326,9 @@ bool PrefaultShadowRange(uptr addr, uptr size) {
   int saved_errno = errno;
   bool done = madvise(reinterpret_cast<void *>(beg), end - beg,
                       MADV_POPULATE_WRITE) == 0;
-  if (!done && errno == EINVAL)
+  // Only a lack of memory is worth another try: anything else (an old
+  // kernel, a sandbox that refuses the call) will refuse every block.
+  if (!done && errno != ENOMEM && errno != EAGAIN && errno != EINTR)
     StoreRelaxed(&populate_works, 0u);
   errno = saved_errno;
   return done;

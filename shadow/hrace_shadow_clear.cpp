@@ -56,6 +56,7 @@ bool PageHoldsAnything(const u64 *page, uptr words) {
 // [beg, end), page-aligned: resident pages that hold anything zeroed, the
 // runs of other pages given back.
 void ClearInPlace(uptr beg, uptr end) {
+  // Known since InitShadow, which runs before any clear.
   uptr page = ShadowPageSize();
   for (uptr batch = beg; batch < end;) {
     uptr pages = (end - batch) / page;
