@@ -56,6 +56,15 @@ protected:
                                     &race);
   }
 
+  // a's plain access under M, then b's atomic access under M: a location
+  // shared under {M}, a a plain member and b an atomic one. a still holds M.
+  ShadowCell SharedUnderM(bool a_writes, bool b_writes) {
+    a.Lock(kM);
+    ShadowCell cell = Access(New(), &a, a_writes);
+    b.Lock(kM);
+    return AtomicAccess(cell, &b, b_writes);
+  }
+
   // The last access raced with `prev`, an access of `kind`, atomic or not.
   testing::AssertionResult RacedWith(SegmentId prev, AccessKind kind,
                                      bool atomic) {
@@ -167,13 +176,10 @@ TEST_F(MsmAtomicTest, AtomicWriteUnderTheLockOfPlainWritesIsProtected) {
 // A locked atomic access keeps the location shared; a later unlocked atomic
 // access runs its lock set empty, and atomics never race with each other.
 TEST_F(MsmAtomicTest, AtomicsKeptAsSharedNeverRaceWithALaterAtomic) {
-  a.Lock(kM);
-  ShadowCell cell = Write(New(), &a);
-  a.Unlock(kM);
-  b.Lock(kM);
-  cell = AtomicRead(cell, &b);
+  ShadowCell cell = SharedUnderM(true, false);
   EXPECT_CELL(SharedModified(b.segment, LockSet({kM}), ThreadSet({&a}, {&b})),
               cell);
+  a.Unlock(kM);
   EXPECT_CELL(Atomic(a.segment, 0), AtomicWrite(cell, &a));
   EXPECT_FALSE(race.found);
 }
@@ -182,13 +188,10 @@ TEST_F(MsmAtomicTest, AtomicsKeptAsSharedNeverRaceWithALaterAtomic) {
 // atomic accessor's alone. Its plain read under the lock that ordered the
 // other thread's atomic store before it is no race.
 TEST_F(MsmAtomicTest, ADroppedReportLeavesNoLockedAccessToReport) {
-  a.Lock(kM);
-  ShadowCell cell = Read(New(), &a);
-  a.Unlock(kM);
-  b.Lock(kM);
-  cell = AtomicWrite(cell, &b);
+  ShadowCell cell = SharedUnderM(false, true);
   EXPECT_CELL(SharedModified(b.segment, LockSet({kM}), ThreadSet({&a}, {&b})),
               cell);
+  a.Unlock(kM);
   cell = AtomicRead(cell, &a);
   EXPECT_FALSE(race.found);
   EXPECT_CELL(Atomic(0, a.segment), cell);
@@ -198,10 +201,7 @@ TEST_F(MsmAtomicTest, ADroppedReportLeavesNoLockedAccessToReport) {
 }
 
 TEST_F(MsmAtomicTest, AtomicsKeptAsSharedReadersNeverRaceWithALaterAtomic) {
-  a.Lock(kM);
-  ShadowCell cell = Read(New(), &a);
-  b.Lock(kM);
-  cell = AtomicRead(cell, &b);
+  ShadowCell cell = SharedUnderM(false, false);
   EXPECT_CELL(SharedRead(a.segment, LockSet({kM}), ThreadSet({&a}, {&b})),
               cell);
   // a's own read is in the segment the state keeps: the machine checks the
@@ -212,10 +212,7 @@ TEST_F(MsmAtomicTest, AtomicsKeptAsSharedReadersNeverRaceWithALaterAtomic) {
 }
 
 TEST_F(MsmAtomicTest, AnotherThreadsPlainAccessKeptAsSharedRacesALaterAtomic) {
-  a.Lock(kM);
-  ShadowCell cell = Write(New(), &a);
-  b.Lock(kM);
-  cell = AtomicRead(cell, &b);
+  ShadowCell cell = SharedUnderM(true, false);
   // The machine's report would name b's atomic read, the segment the state
   // keeps; the report names a, whose access was plain.
   EXPECT_CELL(Race(), AtomicRead(cell, &c));
