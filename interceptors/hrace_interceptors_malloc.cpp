@@ -23,6 +23,7 @@
 #include <errno.h>
 #include <malloc.h>
 #include <new>
+#include <sys/auxv.h>
 
 extern "C" {
 void *__libc_malloc(size_t);
@@ -175,13 +176,19 @@ INTERCEPTOR_ATTRIBUTE int posix_memalign(void **out, size_t align,
   return 0;
 }
 
+namespace {
+// valloc and pvalloc align to the kernel's page: 4, 16 or 64 KiB on
+// AArch64.
+size_t KernelPageSize() { return getauxval(AT_PAGESZ); }
+} // namespace
+
 INTERCEPTOR_ATTRIBUTE void *valloc(size_t size) {
-  return HRACE_MEMALIGN(4096, size, valloc);
+  return HRACE_MEMALIGN(KernelPageSize(), size, valloc);
 }
 
 INTERCEPTOR_ATTRIBUTE void *pvalloc(size_t size) {
-  return HRACE_MEMALIGN(4096, (size + 4095) & ~static_cast<size_t>(4095),
-                        pvalloc);
+  size_t page = KernelPageSize();
+  return HRACE_MEMALIGN(page, (size + page - 1) & ~(page - 1), pvalloc);
 }
 
 // --- operator new and delete ------------------------------------------------
