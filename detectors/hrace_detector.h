@@ -82,8 +82,7 @@ struct RaceInfo {
   LockSetId access_locks;
   // kReadersUnordered (prev_segment is 0): one of the other readers, or
   // kAnyOtherThread where the cell does not say which threads read;
-  // kSharedWithPlainAccess (prev_segment is 0): the plain accessor, or
-  // kAnyOtherThread.
+  // kSharedWithPlainAccess (prev_segment is 0): the plain accessor.
   u32 prev_thread;
 };
 

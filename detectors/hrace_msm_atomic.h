@@ -140,9 +140,9 @@ template <typename Machine> struct MsmAtomic {
     default: {
       ShadowCell plain = Machine::Transition(c, thr, ac, race);
       if (race->found) {
-        // The lock set of a shared location ran empty. Atomics never race
-        // with each other: without another thread's plain access the
-        // location goes to the atomic states.
+        // Against a shared state the machine reports when the lock set
+        // runs empty. Atomics never race with each other: without another
+        // thread's plain access the location goes to the atomic states.
         if (!IsSharedState(c.state()) || NamePlainAccess(c, thr, race))
           return Make(CellState::kRace, 0, 0);
         race->found = false;
