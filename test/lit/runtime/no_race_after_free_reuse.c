@@ -19,6 +19,11 @@
 // RUN: env HRACE_OPTIONS=msm=long GLIBC_TUNABLES=glibc.malloc.arena_max=1 %t 2>&1 | FileCheck %s
 // RUN: %hrace_cc -DRELEASE_WITH_REALLOC %s -o %t.realloc
 // RUN: env HRACE_OPTIONS=msm=hb GLIBC_TUNABLES=glibc.malloc.arena_max=1 %t.realloc 2>&1 | FileCheck %s
+// A 64 KiB block has its shadow brought in at allocation and cleared in
+// place, not given back (PrefaultShadowRange): cleared all the same.
+// RUN: %hrace_cc -DBLOCK_SIZE=65536 %s -o %t.large
+// RUN: env GLIBC_TUNABLES=glibc.malloc.arena_max=1 %t.large 2>&1 | FileCheck %s
+// RUN: env HRACE_OPTIONS=msm=hb GLIBC_TUNABLES=glibc.malloc.arena_max=1 %t.large 2>&1 | FileCheck %s
 // CHECK-NOT: HybridRace
 // CHECK:     same block: yes
 // CHECK-NOT: HybridRace
@@ -28,7 +33,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { kSize = 2000 }; // too large for the per-thread cache
+#ifndef BLOCK_SIZE
+#define BLOCK_SIZE 2000 // too large for the per-thread cache
+#endif
+enum { kSize = BLOCK_SIZE };
 static int SecondReady, Freed, Reallocated;
 
 static void Fill(char *Block, char Value) {
