@@ -113,7 +113,7 @@ ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
 // happened. A granule cell is stored plainly only with its mask unchanged
 // and covering the whole granule (PublishGranuleCell), so that the access
 // it may forget is always one to these bytes: a concurrent change of
-// masks can then be partly undone, and the second cell claim bytes of the
+// masks can then be partly undone, and the second cell claims bytes of the
 // whole first one, which stands for them (LoadGranulePair reads the
 // second as empty) until a change of masks rewrites both. A store can
 // also undo a concurrent reset of the bytes (free, allocation, an
