@@ -69,6 +69,11 @@ struct MsmHb {
   static constexpr bool ChangeStoredPlainly(ShadowCell, ShadowCell) {
     return true;
   }
+  // For the same reason a change of a cell that holds part of a granule may
+  // store both of the granule's cells plainly (StoreGranulePair), though it
+  // can forget a concurrent access to the other bytes, another variable:
+  // what the cells keep of each byte is still accesses made to it.
+  static constexpr bool kPairsStoredPlainly = true;
 
   static ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr,
                                    bool write) {

@@ -80,6 +80,11 @@
 namespace hrace {
 
 struct MsmShort {
+  // A plain store of a granule's two cells (StoreGranulePair) forgets a
+  // concurrent access to the granule's other bytes, another variable whose
+  // cell may keep an access a lock excused, or be that access.
+  static constexpr bool kPairsStoredPlainly = false;
+
   // A common lock orders nothing for a third thread, so a cell that forgot
   // the access it excused can report a later access ordered after that one
   // (runtime/hrace_access.h, StoredPlainly; RestampStoredPlainly). A cell

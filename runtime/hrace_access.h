@@ -29,8 +29,9 @@
 // re-stamp of a location that stays exclusive to the accessing thread
 // (and under msm=short any change of a cell that keeps no locked access,
 // under msm=hb any change), with its mask unchanged, is published with
-// plain stores (StoredPlainly). No allocation; the only lock is a
-// split granule's.
+// plain stores (StoredPlainly); under msm=hb, on a CPU whose 16-byte
+// accesses are atomic, so is any change of a granule's cells, both at once
+// (PairsStoredPlainly). No allocation; the only lock is a split granule's.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_ACCESS_H
@@ -115,7 +116,9 @@ ALWAYS_INLINE bool StaysWithOwner(ShadowCell old, ShadowCell now,
 // it may forget is always one to these bytes: a concurrent change of
 // masks can then be partly undone, and the second cell claims bytes of the
 // whole first one, which stands for them (LoadGranulePair reads the
-// second as empty) until a change of masks rewrites both. A store can
+// second as empty) until a change of masks rewrites both. msm=hb may
+// store both of a granule's cells at once instead (PairsStoredPlainly),
+// forgetting an access to the other bytes too, whole. A store can
 // also undo a concurrent reset of the bytes (free, allocation, an
 // annotation), which only a program that accesses memory while it is
 // freed can see (docs/design.md, Known limits).
@@ -165,14 +168,61 @@ ALWAYS_INLINE void NoteUnchanged(ThreadState *thr, ShadowCell value,
                   Machine::MemoInlineTest(value, write));
 }
 
-// One granule cell's new value, mask unchanged: as PublishGranuleCell
-// allows where StoredPlainly, else compare-and-swap.
+// Whether the machine's changes of cells that hold part of a granule store
+// both of its cells plainly (Machine::kPairsStoredPlainly; msm=hb) on this
+// CPU (pair_access_is_atomic). A byte read or written at a time, or a
+// 4-byte float flipped between two readers' states at every segment, was
+// a locked compare-and-swap each: dedup under msm=hb 0.84 of its time,
+// bodytrack and vips 0.95.
+template <typename Machine> ALWAYS_INLINE bool PairsStoredPlainly() {
+  return Machine::kPairsStoredPlainly && pair_access_is_atomic;
+}
+
+// A granule's two cells, read in one access where a pair computed from them
+// may be stored plainly (LoadGranulePairAtomically says why).
 template <typename Machine>
-ALWAYS_INLINE bool PublishCell(u64 *at, GranuleCell old, GranuleCell now,
-                               const ThreadState *thr) {
+ALWAYS_INLINE GranulePair LoadPair(const u64 *granule) {
+  if (PairsStoredPlainly<Machine>())
+    return LoadGranulePairAtomically(granule);
+  return LoadGranulePair(granule);
+}
+
+// The granule read as `old` (LoadPair) gets the cells `now`: stored plainly
+// where PairsStoredPlainly, else by compare-and-swap.
+template <typename Machine>
+ALWAYS_INLINE bool PublishPair(u64 *granule, GranulePair old, GranulePair now) {
+  if (PairsStoredPlainly<Machine>()) {
+    StoreGranulePair(granule, now);
+    return true;
+  }
+  return CasGranulePair(granule, old, now);
+}
+
+// Cell `which` of the granule read as `g` (LoadPair) gets `now`, its mask
+// unchanged, by a change that may be stored plainly: that cell alone where
+// it holds the whole granule (PublishGranuleCell), both where
+// PairsStoredPlainly, else compare-and-swap.
+template <typename Machine>
+ALWAYS_INLINE bool StoreCellPlainly(u64 *granule, GranulePair g, int which,
+                                    GranuleCell now) {
+  GranuleCell old = which ? g.second : g.first;
+  if (old.mask() != 0xff && PairsStoredPlainly<Machine>()) {
+    StoreGranulePair(granule, which ? GranulePair{g.first, now}
+                                    : GranulePair{now, g.second});
+    return true;
+  }
+  return PublishGranuleCell(&granule[which], old, now);
+}
+
+// Cell `which` of the granule read as `g` gets `now`, its mask unchanged:
+// as StoreCellPlainly allows where StoredPlainly, else compare-and-swap.
+template <typename Machine>
+ALWAYS_INLINE bool PublishCell(u64 *granule, GranulePair g, int which,
+                               GranuleCell now, const ThreadState *thr) {
+  GranuleCell old = which ? g.second : g.first;
   if (StoredPlainly<Machine>(old.value(), now.value(), thr))
-    return PublishGranuleCell(at, old, now);
-  return CasGranule(at, old, now);
+    return StoreCellPlainly<Machine>(granule, g, which, now);
+  return CasGranule(&granule[which], old, now);
 }
 
 // One access on the slow path, granule by granule.
@@ -187,7 +237,7 @@ public:
   void Granule(uptr a, uptr n) {
     u64 *granule = MemToGranule(a);
     for (;;) {
-      GranulePair g = LoadGranulePair(granule);
+      GranulePair g = LoadPair<Machine>(granule);
       if (g.first.split()) {
         AcquireSplitGranule();
         // The bytes before the first one that ByteCells did not publish
@@ -362,11 +412,10 @@ private:
         next.second.mask() == g.second.mask() &&
         (next.first == g.first || next.second == g.second)) {
       bool second = next.first == g.first;
-      published =
-          PublishCell<Machine>(&granule[second], second ? g.second : g.first,
-                               second ? next.second : next.first, thr_);
+      published = PublishCell<Machine>(granule, g, second,
+                                       second ? next.second : next.first, thr_);
     } else {
-      published = CasGranulePair(granule, g, next);
+      published = PublishPair<Machine>(granule, g, next);
     }
     if (published)
       Found(race);
@@ -389,7 +438,7 @@ private:
       return false;
     }
     Trace();
-    if (!PublishCell<Machine>(&granule[which], cell,
+    if (!PublishCell<Machine>(granule, g, which,
                               GranuleCell::Make(now, cell.mask()), thr_))
       return false;
     Found(race);
@@ -428,7 +477,7 @@ private:
     next.first = which ? joined : rest;
     next.second = which ? rest : joined;
     Trace();
-    if (!CasGranulePair(granule, g, next))
+    if (!PublishPair<Machine>(granule, g, next))
       return false;
     Found(race);
     return true;
@@ -528,7 +577,7 @@ public:
   // calls it: in Granule, the branch to it made the re-stamp path around it
   // 15% slower (streamcluster), only from where the code lay.
   ALWAYS_INLINE bool PartOfGranule(u64 *granule, u32 bytes) {
-    GranulePair g = LoadGranulePair(granule);
+    GranulePair g = LoadPair<Machine>(granule);
     if (g.first.split())
       return false;
     u32 first = g.first.mask(), second = g.second.mask();
@@ -572,14 +621,14 @@ public:
                     : GranuleCell()};
     cells[to] = GranuleCell::Make(now, cells[to].mask() | bytes);
     Trace();
-    return CasGranulePair(granule, g, GranulePair{cells[0], cells[1]});
+    return PublishPair<Machine>(granule, g, GranulePair{cells[0], cells[1]});
   }
 
 private:
   // One granule, decided and published; false, having changed nothing,
   // for the general path.
   ALWAYS_INLINE bool Granule(u64 *granule, u32 bytes) {
-    GranulePair g = LoadGranulePair(granule);
+    GranulePair g = LoadPair<Machine>(granule);
     int which = g.first.mask() == bytes ? 0 : 1;
     GranuleCell cell = which ? g.second : g.first;
     // A split granule's first cell has no mask; its second is not read.
@@ -600,7 +649,7 @@ private:
       Trace();
       GranuleCell restamped = GranuleCell::Make(now, bytes);
       if (Machine::RestampStoredPlainly(now))
-        return PublishGranuleCell(&granule[which], cell, restamped);
+        return StoreCellPlainly<Machine>(granule, g, which, restamped);
       return CasGranule(&granule[which], cell, restamped);
     }
     ShadowCell now;
@@ -609,7 +658,7 @@ private:
     if (now == old)
       return true;
     Trace();
-    return PublishCell<Machine>(&granule[which], cell,
+    return PublishCell<Machine>(granule, g, which,
                                 GranuleCell::Make(now, bytes), thr_);
   }
 

@@ -11,6 +11,9 @@
 #include "../runtime/hrace_mutex.h"
 
 #include <errno.h>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 #include <sys/auxv.h>
 #include <sys/mman.h>
 
@@ -113,9 +116,39 @@ void ClearAllShadow() {
 
 uptr ShadowPageSize() { return page_size; }
 
+bool pair_access_is_atomic;
+
+namespace {
+// pair_access_is_atomic's answer, from the CPU's identification.
+bool DetectAtomicPairAccess() {
+#if defined(__x86_64__)
+  unsigned eax, ebx, ecx, edx;
+  if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx))
+    return false;
+  char vendor[13];
+  internal_memcpy(vendor, &ebx, 4);
+  internal_memcpy(vendor + 4, &edx, 4);
+  internal_memcpy(vendor + 8, &ecx, 4);
+  vendor[12] = 0;
+  // The vendors that guarantee it; another's AVX says nothing about it.
+  bool guaranteed = !internal_strcmp(vendor, "GenuineIntel") ||
+                    !internal_strcmp(vendor, "AuthenticAMD") ||
+                    !internal_strcmp(vendor, "CentaurHauls") ||
+                    !internal_strcmp(vendor, "  Shanghai  ");
+  return guaranteed && __get_cpuid(1, &eax, &ebx, &ecx, &edx) &&
+         (ecx & bit_AVX);
+#else
+  // HWCAP_USCAT (FEAT_LSE2), spelled out for C libraries older than it.
+  constexpr unsigned long kHwcapUscat = 1ul << 25;
+  return getauxval(AT_HWCAP) & kHwcapUscat;
+#endif
+}
+} // namespace
+
 void InitShadow() {
   if (uptr page = getauxval(AT_PAGESZ))
     page_size = page;
+  pair_access_is_atomic = DetectAtomicPairAccess();
 #ifdef HRACE_MAPPING_PICKED_AT_START_UP
   // The stack is near the top of user space: its highest bit says how many
   // bits the kernel gives user space.

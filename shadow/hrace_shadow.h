@@ -11,6 +11,10 @@
 #include "hrace_shadow_cell.h"
 #include "hrace_shadow_mapping.h"
 
+#if defined(__x86_64__)
+#include <emmintrin.h>
+#endif
+
 namespace hrace {
 
 // Per 8-byte application granule: the heap block starting there (if any) and
@@ -215,15 +219,80 @@ ALWAYS_INLINE bool PublishGranuleCell(u64 *cell, GranuleCell old,
   return CasGranule(cell, old, now);
 }
 
-// Both cells of a granule at once. A granule left with one value keeps it
-// in its first cell: the fast path, and the inline test of instrumented
-// code (InlineNoopTest), which reads no other, look there first.
+// A granule left with one value keeps it in its first cell: the fast path,
+// and the inline test of instrumented code (InlineNoopTest), which reads no
+// other, look there first.
+ALWAYS_INLINE GranulePair FirstCellFirst(GranulePair now) {
+  if (!now.first.raw())
+    return {now.second, now.first};
+  return now;
+}
+
+// Both cells of a granule at once.
 ALWAYS_INLINE bool CasGranulePair(u64 *granule, GranulePair old,
                                   GranulePair now) {
-  if (!now.first.raw())
-    now = {now.second, now.first};
+  now = FirstCellFirst(now);
   return CasWordPair(granule, old.first.raw(), old.second.raw() | old.leftover,
                      now.first.raw(), now.second.raw());
+}
+
+// Whether an aligned 16-byte load or store is single-copy atomic on this
+// CPU (InitShadow asks): x86-64 with AVX, whose vendors guarantee it for
+// MOVDQA (Intel SDM vol. 3A, 9.1.1; AMD APM vol. 2, 7.3.2; Zhaoxin, GCC
+// PR104688), and AArch64 with FEAT_LSE2 (LDP and STP of a 16-byte-aligned
+// pair; HWCAP_USCAT).
+extern bool pair_access_is_atomic;
+
+// A granule's two cells read in one access, for a caller that may store
+// the pair it computes from them plainly (StoreGranulePair): two loads
+// could see one cell before and the other after another thread's change
+// of masks, and a pair made from both would give a byte to two cells or
+// to none. Only where pair_access_is_atomic.
+ALWAYS_INLINE GranulePair LoadGranulePairAtomically(const u64 *granule) {
+  u64 first, second;
+#if defined(__x86_64__)
+  __m128i both;
+  asm volatile("movdqa %1, %0"
+               : "=x"(both)
+               : "m"(*reinterpret_cast<const __m128i *>(granule)));
+  first = static_cast<u64>(_mm_cvtsi128_si64(both));
+  second = static_cast<u64>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(both, both)));
+#else
+  asm volatile("ldp %0, %1, [%2]"
+               : "=r"(first), "=r"(second)
+               : "r"(granule)
+               : "memory");
+#endif
+  GranuleCell cells[2] = {GranuleCell(first), GranuleCell(second)};
+  if (second && cells[0].mask() == 0xff && !cells[0].split())
+    return {cells[0], GranuleCell(), second};
+  return {cells[0], cells[1]};
+}
+
+// Both cells of a granule stored in one plain access, with release order
+// (CasWord says why): what a compare-and-swap of the pair would publish,
+// without its locked instruction. A concurrent change of the granule by
+// another thread, to any of its bytes, is lost whole, never half, so the
+// masks never overlap. Only where pair_access_is_atomic, from a pair that
+// LoadGranulePairAtomically read.
+ALWAYS_INLINE void StoreGranulePair(u64 *granule, GranulePair now) {
+  now = FirstCellFirst(now);
+  u64 first = now.first.raw(), second = now.second.raw();
+#if defined(__x86_64__)
+  __m128i both = _mm_set_epi64x(static_cast<long long>(second),
+                                static_cast<long long>(first));
+  // x86-64 orders every store after the ones before it.
+  asm volatile("movdqa %1, %0"
+               : "=m"(*reinterpret_cast<__m128i *>(granule))
+               : "x"(both)
+               : "memory");
+#else
+  __atomic_thread_fence(__ATOMIC_RELEASE);
+  asm volatile("stp %1, %2, [%0]"
+               :
+               : "r"(granule), "r"(first), "r"(second)
+               : "memory");
+#endif
 }
 
 // Split granules keep their byte cells in blocks of eight, handed out in
