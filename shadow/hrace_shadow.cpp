@@ -130,13 +130,16 @@ bool DetectAtomicPairAccess() {
   internal_memcpy(vendor + 4, &edx, 4);
   internal_memcpy(vendor + 8, &ecx, 4);
   vendor[12] = 0;
+  if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_AVX))
+    return false;
   // The vendors that guarantee it; another's AVX says nothing about it.
-  bool guaranteed = !internal_strcmp(vendor, "GenuineIntel") ||
-                    !internal_strcmp(vendor, "AuthenticAMD") ||
-                    !internal_strcmp(vendor, "CentaurHauls") ||
-                    !internal_strcmp(vendor, "  Shanghai  ");
-  return guaranteed && __get_cpuid(1, &eax, &ebx, &ecx, &edx) &&
-         (ecx & bit_AVX);
+  // "CentaurHauls" also names VIA's own cores, family 6, which do not
+  // (Zhaoxin's are family 7 on; GCC's libatomic draws the same line).
+  u32 family = (eax >> 8) & 0xf;
+  return !internal_strcmp(vendor, "GenuineIntel") ||
+         !internal_strcmp(vendor, "AuthenticAMD") ||
+         !internal_strcmp(vendor, "  Shanghai  ") ||
+         (!internal_strcmp(vendor, "CentaurHauls") && family > 6);
 #else
   // HWCAP_USCAT (FEAT_LSE2), spelled out for C libraries older than it.
   constexpr unsigned long kHwcapUscat = 1ul << 25;

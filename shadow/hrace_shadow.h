@@ -237,10 +237,10 @@ ALWAYS_INLINE bool CasGranulePair(u64 *granule, GranulePair old,
 }
 
 // Whether an aligned 16-byte load or store is single-copy atomic on this
-// CPU (InitShadow asks): x86-64 with AVX, whose vendors guarantee it for
-// MOVDQA (Intel SDM vol. 3A, 9.1.1; AMD APM vol. 2, 7.3.2; Zhaoxin, GCC
-// PR104688), and AArch64 with FEAT_LSE2 (LDP and STP of a 16-byte-aligned
-// pair; HWCAP_USCAT).
+// CPU (InitShadow asks): x86-64 with AVX from a vendor that guarantees it
+// for MOVDQA (Intel, SDM vol. 3A, 9.1.1; AMD, APM vol. 2, 7.3.2; Zhaoxin,
+// in GCC's PR104688), and AArch64 with FEAT_LSE2 (LDP and STP of a
+// 16-byte-aligned pair; HWCAP_USCAT).
 extern bool pair_access_is_atomic;
 
 // A granule's two cells read in one access, for a caller that may store

@@ -48,7 +48,7 @@ enum { kBytes = 4096, kWords = kBytes / 4, kRacy = 2048 };
 unsigned Words[kWords] __attribute__((aligned(8)));
 unsigned char Bytes[kBytes] __attribute__((aligned(8)));
 // Each round's fresh block: bytes [0, 4) of a granule are thread 0's,
-// [4, 8) thread 1's, all New when the round starts.
+// [4, 8) thread 1's, each taken by its first access as if New.
 unsigned char *Fresh;
 long Sums[2];
 #ifdef RACE
@@ -65,8 +65,10 @@ static void WriteOwn(long Me, long R) {
 #endif
   for (int I = (int)Me; I < kWords; I += 2) {
     Words[I] = (unsigned)(R + I);
-    // Half of the word, then the whole again: its cell's mask changes.
+    // Half of the word in a segment of its own, then the whole again in
+    // the next round: its cell's mask changes.
     if ((I / 2 + R) % 3 == 0) {
+      new_own_segment();
       unsigned short Half = (unsigned short)R;
       memcpy((char *)&Words[I] + 2 * (R & 1), &Half, sizeof(Half));
     }
