@@ -302,14 +302,24 @@ void SetOpCache::Clear() {
 }
 
 SetId SetOpCache::Lookup(IdSetTable *table, Op op, u32 a, u32 b) {
-  u64 key = (static_cast<u64>(op) << 62) | (static_cast<u64>(a) << 32) | b;
-  u32 h = static_cast<u32>((key * 0x9E3779B97F4A7C15ull) >> 56) % kEntries;
+  u64 key = (static_cast<u64>(a) << 32) | b;
+  u32 h =
+      static_cast<u32>(((key ^ op) * 0x9E3779B97F4A7C15ull) >> 56) % kEntries;
   Entry &e = entries_[h];
-  if (e.key == key)
+  if (e.key == key && e.op == op)
     return e.value;
-  SetId value = op == kIntersect ? table->Intersect(a, b) : table->Insert(a, b);
+  SetId value;
+  if (op == kIntersect) {
+    value = table->Intersect(a, b);
+  } else if (op == kInsert) {
+    value = table->Insert(a, b);
+  } else {
+    u32 ids[2] = {a, b};
+    value = table->Intern(ids, a == b ? 1 : 2);
+  }
   e.key = key;
   e.value = value;
+  e.op = op;
   return value;
 }
 

@@ -119,7 +119,7 @@ private:
 // A small direct-mapped memo of set operations, one per thread (no locking).
 class SetOpCache {
 public:
-  enum Op : u64 { kIntersect = 1, kInsert = 2 };
+  enum Op : u32 { kIntersect = 1, kInsert = 2, kPair = 3 };
 
   SetId Intersect(IdSetTable *table, SetId a, SetId b) {
     if (a == b || a == kEmptySet || b == kEmptySet)
@@ -129,14 +129,23 @@ public:
   SetId Insert(IdSetTable *table, SetId set, u32 id) {
     return Lookup(table, kInsert, set, id);
   }
+  // The set {a, b} (or {a}), interned without interning {a} on the way as
+  // Insert(Insert(kEmptySet, a), b) would: ids are scarce where cells hold
+  // them (hrace_shadow_cell.h).
+  SetId Pair(IdSetTable *table, u32 a, u32 b) {
+    return Lookup(table, kPair, a < b ? a : b, a < b ? b : a);
+  }
   // Forgets every result: ids of a recycled table changed meaning.
   void Clear();
 
 private:
   static constexpr u32 kEntries = 256;
+  // The operands in `key`, the operation beside them (in what would be the
+  // entry's padding): a pair's operands take all 64 bits.
   struct Entry {
     u64 key = 0;
     SetId value = 0;
+    u32 op = 0;
   };
   SetId Lookup(IdSetTable *table, Op op, u32 a, u32 b);
 

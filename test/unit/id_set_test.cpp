@@ -208,6 +208,33 @@ TEST_F(IdSetTest, SetOpCacheKeepsOperationsApart) {
   EXPECT_EQ(y, cache.Intersect(table, x, y));
 }
 
+// A pair of members (a thread set of a shared location's first two
+// threads) is the set of both, in either order, of one if they are equal,
+// and interns no other set on the way: the ids a granule cell holds are few.
+TEST_F(IdSetTest, SetOpCachePairInternsThePairAlone) {
+  SetOpCache cache;
+  u32 high = 0x80000001u, low = 0x80000000u | (1u << 30) | 5;
+  SetId pair = cache.Pair(table, high, low);
+  EXPECT_EQ(cache.Pair(table, low, high), pair);
+  u32 n;
+  const u32 *ids = table->Members(pair, &n);
+  ASSERT_EQ(2u, n);
+  EXPECT_EQ(high, ids[0]);
+  EXPECT_EQ(low, ids[1]);
+  SetId alone = cache.Pair(table, high, high);
+  table->Members(alone, &n);
+  EXPECT_EQ(1u, n);
+  // The pair, the single member, and nothing between: the next id is the
+  // third.
+  EXPECT_EQ(alone + 1, Intern({42}));
+  // The same operands as an insertion's: the operations stay apart.
+  SetId set = Intern({1000});
+  ASSERT_NE(1000u, set);
+  EXPECT_EQ(Intern({1000, low}), cache.Insert(table, set, low));
+  EXPECT_EQ(Intern({set, low}), cache.Pair(table, set, low));
+  EXPECT_EQ(Intern({1000, low}), cache.Insert(table, set, low));
+}
+
 TEST_F(IdSetTest, SetOpCacheSurvivesEvictions) {
   SetOpCache cache;
   std::vector<SetId> sets;
