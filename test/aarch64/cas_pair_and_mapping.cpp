@@ -9,8 +9,10 @@
 // The runtime's AArch64-specific code, compiled for AArch64 and run under
 // qemu-aarch64 by `make check-aarch64`: the LL/SC pair compare-and-swap
 // (single-threaded semantics, then two threads racing on the same pairs with
-// no lost update) and the arithmetic of the 39-, 42-, 47- and 48-bit layouts. Plain asserts: the
-// cross sysroot has no GoogleTest.
+// no lost update), the pair's plain store and load (LDP and STP: their
+// semantics, and where FEAT_LSE2 makes them atomic, two storers never seen
+// torn) and the arithmetic of the 39-, 42-, 47- and 48-bit layouts. Plain
+// asserts: the cross sysroot has no GoogleTest.
 //
 //===----------------------------------------------------------------------===//
 #include "../../shadow/hrace_shadow.h"
@@ -18,6 +20,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/auxv.h>
 
 using namespace hrace;
 
@@ -56,6 +59,60 @@ void CasGranulePairSemantics() {
   Check(!CasGranulePair(granule, next, seen),
         "a changed second cell fails the pair");
   Check(granule[0] == 5 && granule[1] == 7, "a failed pair leaves both cells");
+}
+
+void PlainPairSemantics() {
+  alignas(16) u64 granule[2] = {3, 4};
+  GranulePair halves{
+      GranuleCell::Make(ShadowCell::Make(CellState::kExclusiveWrite, 5, 0),
+                        0x0f),
+      GranuleCell::Make(ShadowCell::Make(CellState::kExclusiveWrite, 6, 0),
+                        0xf0)};
+  StoreGranulePair(granule, halves);
+  Check(granule[0] == halves.first.raw() && granule[1] == halves.second.raw(),
+        "a plain pair store writes each cell");
+  Check(LoadGranulePairAtomically(granule) == halves,
+        "the pair loads back as stored");
+  StoreGranulePair(granule, {GranuleCell(), GranuleCell(9)});
+  Check(granule[0] == 9 && granule[1] == 0,
+        "a plain pair store keeps a lone value first");
+}
+
+// Two threads store different pairs; a third loads: with FEAT_LSE2 it sees
+// one pair or the other, never a cell of each.
+alignas(16) u64 stored[2];
+const u64 kStoredPairs[2][2] = {{1, 2}, {3, 4}};
+int stop_storing;
+
+void *StorePairs(void *arg) {
+  const u64 *pair = kStoredPairs[reinterpret_cast<long>(arg)];
+  GranulePair g{GranuleCell(pair[0]), GranuleCell(pair[1])};
+  while (!__atomic_load_n(&stop_storing, __ATOMIC_RELAXED))
+    StoreGranulePair(stored, g);
+  return nullptr;
+}
+
+void PlainPairsNeverTorn() {
+  constexpr unsigned long kHwcapUscat = 1ul << 25;
+  if (!(getauxval(AT_HWCAP) & kHwcapUscat)) {
+    printf("no FEAT_LSE2: plain pairs are not atomic, not checked\n");
+    return;
+  }
+  stored[0] = 1;
+  stored[1] = 2;
+  pthread_t t[2];
+  for (long i = 0; i < 2; i++)
+    pthread_create(&t[i], nullptr, StorePairs, reinterpret_cast<void *>(i));
+  long torn = 0;
+  for (int i = 0; i < 200000; i++) {
+    GranulePair g = LoadGranulePairAtomically(stored);
+    u64 a = g.first.raw(), b = g.second.raw();
+    torn += !(a == 1 && b == 2) && !(a == 3 && b == 4);
+  }
+  __atomic_store_n(&stop_storing, 1, __ATOMIC_RELAXED);
+  for (pthread_t x : t)
+    pthread_join(x, nullptr);
+  Check(torn == 0, "a plain pair is never seen torn");
 }
 
 void CasRunStopsAtChange() {
@@ -151,6 +208,8 @@ int main() {
   CasGranulePairSemantics();
   CasRunStopsAtChange();
   CasPairUnderContention();
+  PlainPairSemantics();
+  PlainPairsNeverTorn();
   const unsigned layouts[] = {39, 42, 47, 48};
   for (unsigned bits : layouts)
     CheckMapping(bits);
