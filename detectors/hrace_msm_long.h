@@ -68,6 +68,7 @@ struct MsmLong {
   static constexpr bool ChangeStoredPlainly(ShadowCell, ShadowCell) {
     return false;
   }
+  // Nor both of a granule's cells (MsmShort says why).
   static constexpr bool kPairsStoredPlainly = false;
 
   static ALWAYS_INLINE bool IsNoop(ShadowCell c, const ThreadState *thr,

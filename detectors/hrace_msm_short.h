@@ -80,9 +80,11 @@
 namespace hrace {
 
 struct MsmShort {
-  // A plain store of a granule's two cells (StoreGranulePair) forgets a
-  // concurrent access to the granule's other bytes, another variable whose
-  // cell may keep an access a lock excused, or be that access.
+  // A plain store of a granule's two cells (StoreGranulePair) could forget
+  // a concurrent access to the granule's other bytes, another variable: one
+  // that a lock excused, or an atomic store that forgot a plain write, and
+  // the shorter history would then report a later access (StoredPlainly
+  // says how).
   static constexpr bool kPairsStoredPlainly = false;
 
   // A common lock orders nothing for a third thread, so a cell that forgot
