@@ -130,21 +130,24 @@ struct GranulePair {
   bool operator!=(GranulePair o) const { return !(*this == o); }
 };
 
-// Two loads, not one atomic read: CasGranulePair finds a torn pair. A first
-// cell that holds the whole granule stands for all of it, and the second
-// holds nothing, but a plain store of that cell (PublishGranuleCell) may
-// have undone a concurrent change of masks that had moved some bytes to
-// the second, which then still claims them with a value they no longer
-// have: a 4-byte access that picked it would be judged against an access
-// the first cell's later changes had already ordered (a review found it).
-// The leftover is read as an empty cell, and the next compare-and-swap of
-// the pair clears it.
+// The pair that a granule's two words hold. A first cell that holds the
+// whole granule stands for all of it, and the second holds nothing, but a
+// plain store of that cell (PublishGranuleCell) may have undone a
+// concurrent change of masks that had moved some bytes to the second,
+// which then still claims them with a value they no longer have: a 4-byte
+// access that picked it would be judged against an access the first cell's
+// later changes had already ordered (a review found it). The leftover is
+// read as an empty cell, and the next change of the pair clears it.
+ALWAYS_INLINE GranulePair PairOfWords(u64 first, u64 second) {
+  GranuleCell cell(first);
+  if (second && cell.mask() == 0xff && !cell.split())
+    return {cell, GranuleCell(), second};
+  return {cell, GranuleCell(second)};
+}
+
+// Two loads, not one atomic read: CasGranulePair finds a torn pair.
 ALWAYS_INLINE GranulePair LoadGranulePair(const u64 *granule) {
-  GranuleCell first = LoadGranule(&granule[0]);
-  GranuleCell second = LoadGranule(&granule[1]);
-  if (second.raw() && first.mask() == 0xff && !first.split())
-    return {first, GranuleCell(), second.raw()};
-  return {first, second};
+  return PairOfWords(LoadRelaxed(&granule[0]), LoadRelaxed(&granule[1]));
 }
 
 // A split granule's byte cells were written before its cell said so
@@ -263,10 +266,7 @@ ALWAYS_INLINE GranulePair LoadGranulePairAtomically(const u64 *granule) {
                : "r"(granule)
                : "memory");
 #endif
-  GranuleCell cells[2] = {GranuleCell(first), GranuleCell(second)};
-  if (second && cells[0].mask() == 0xff && !cells[0].split())
-    return {cells[0], GranuleCell(), second};
-  return {cells[0], cells[1]};
+  return PairOfWords(first, second);
 }
 
 // Both cells of a granule stored in one plain access, with release order
