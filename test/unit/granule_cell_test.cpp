@@ -11,8 +11,10 @@
 
 #include "gtest/gtest.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <sched.h>
+#include <sys/mman.h>
 #include <utility>
 #include <vector>
 
@@ -159,6 +161,45 @@ TEST(GranuleCell, PlainPairStoresAreNeverSeenTorn) {
   for (pthread_t t : storers)
     pthread_join(t, nullptr);
   EXPECT_EQ(0u, torn);
+}
+
+// Whether every page of granule cells of [addr, addr+size) is resident.
+bool GranuleCellsResident(uptr addr, uptr size) {
+  uptr page = ShadowPageSize();
+  uptr beg = reinterpret_cast<uptr>(MemToGranule(addr)) & ~(page - 1);
+  uptr end = reinterpret_cast<uptr>(MemToGranule(addr + size - 8)) + 16;
+  std::vector<unsigned char> in((end - beg + page - 1) / page);
+  if (mincore(reinterpret_cast<void *>(beg), end - beg, in.data()))
+    return false;
+  for (unsigned char p : in)
+    if (!(p & 1))
+      return false;
+  return true;
+}
+
+// A block's shadow brought in written for its first use changes no cell
+// and leaves the program's errno alone; a reset that keeps the pages clears
+// their cells in place, one that may give them back does.
+TEST(GranuleCell, PrefaultChangesNoCellAndAResetKeepsItsPagesOnlyIfAsked) {
+  InitShadowOnce();
+  alignas(65536) static u8 block[64 << 10];
+  uptr a = reinterpret_cast<uptr>(block);
+  ResetShadowRange(a, sizeof(block));
+  StoreShadowRange(a + 800, 8, Write(3));
+  errno = EDOM;
+  bool done = PrefaultShadowRange(a, sizeof(block));
+  EXPECT_EQ(EDOM, errno);
+  EXPECT_EQ(GranuleCell::Make(Write(3), 0xff),
+            LoadGranule(MemToGranule(a + 800)));
+  EXPECT_EQ(GranuleCell(), LoadGranule(MemToGranule(a)));
+  if (!done)
+    GTEST_SKIP() << "the kernel does not bring pages in (MADV_POPULATE_WRITE)";
+  EXPECT_TRUE(GranuleCellsResident(a, sizeof(block)));
+  ResetShadowRange(a, sizeof(block), /*give_back=*/false);
+  EXPECT_EQ(GranuleCell(), LoadGranule(MemToGranule(a + 800)));
+  EXPECT_TRUE(GranuleCellsResident(a, sizeof(block)));
+  ResetShadowRange(a, sizeof(block));
+  EXPECT_FALSE(GranuleCellsResident(a, sizeof(block)));
 }
 
 // The table operations, on a granule of real shadow.
