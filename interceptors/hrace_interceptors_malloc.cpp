@@ -178,7 +178,8 @@ INTERCEPTOR_ATTRIBUTE int posix_memalign(void **out, size_t align,
 
 namespace {
 // valloc and pvalloc align to the kernel's page: 4, 16 or 64 KiB on
-// AArch64.
+// AArch64. Asked of the kernel, not ShadowPageSize: an allocation can come
+// before InitShadow.
 size_t KernelPageSize() { return getauxval(AT_PAGESZ); }
 } // namespace
 
