@@ -604,19 +604,10 @@ public:
     else if ((first | second) & bytes)
       return false;
     ShadowCell now;
-    uptr base = addr_ & ~uptr(7);
-    u64 memo;
-    if (thr_->noops.FindChange(base, old.raw(), write_, &memo)) {
-      now = ShadowCell(memo);
-    } else {
-      u32 lookups = thr_->scope_lookups;
-      if (!Transition(old, &now))
-        return false;
-      if (now == old)
-        return true;
-      if (thr_->scope_lookups == lookups)
-        thr_->noops.NoteChange(base, old.raw(), now.raw(), write_);
-    }
+    if (!Transition(old, &now))
+      return false;
+    if (now == old)
+      return true;
     // Which bytes each cell holds after the access: the accessed ones leave
     // the cell that held `old` (if any) for the one that holds `now`, or
     // one left empty, which may be the cell they leave (a cell of exactly
@@ -679,9 +670,19 @@ private:
 
   // The machine's transition of `old` for this access, in *now (left as
   // `old`, and memoised, when the access changes nothing); false when the
-  // general path must take it: a report, or a value no cell can hold.
+  // general path must take it: a report, or a value no cell can hold. A
+  // plain access's change is memoised too, where the transition read
+  // nothing of the address (NoopMemo::FindChange): facesim's tasks take
+  // each other's vectors at every phase, the same change for every granule
+  // of a task's partition.
   ALWAYS_INLINE bool Transition(ShadowCell old, ShadowCell *now) {
+    u64 memo;
+    if (!kAtomic && thr_->noops.FindChange(old.raw(), write_, &memo)) {
+      *now = ShadowCell(memo);
+      return true;
+    }
     RaceInfo race{};
+    u32 lookups = thr_->scope_lookups;
     *now = CellTransition<Machine>(
         old, thr_, AccessContext{write_, addr_, kAtomic}, &race);
     if (*now == old) {
@@ -689,7 +690,11 @@ private:
         NoteUnchanged<Machine>(thr_, old, write_);
       return true;
     }
-    return !race.found && GranuleCell::Fits(*now);
+    if (race.found || !GranuleCell::Fits(*now))
+      return false;
+    if (!kAtomic && thr_->scope_lookups == lookups)
+      thr_->noops.NoteChange(old.raw(), now->raw(), write_);
+    return true;
   }
 
   // The trace entry before any cell names the access's segment

@@ -1,4 +1,5 @@
-//===-- hrace_noop_memo.h - Cell values a thread's access leaves unchanged -===//
+//===-- hrace_noop_memo.h - Cell values a thread's access leaves unchanged
+//-===//
 //
 // Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
@@ -19,7 +20,10 @@
 // too, until the thread's synchronisation state changes. This memo holds
 // such values, per access kind, in a small direct-mapped table. Many cells
 // share one value (every byte of a shared structure with the same history),
-// so a few entries cover a whole structure.
+// so a few entries cover a whole structure. The same holds of a value that
+// the access changes (FindChange): one thread's array, written in one
+// segment and handed to another thread, is read or written there granule
+// after granule from one value to one value.
 //
 // Entries hold the complement of the cell, so the zero-initialised table of
 // a new thread matches no cell (the all-ones cell does not exist: state 15 is
@@ -49,25 +53,29 @@ public:
     entries_[write][Index(cell)] = ~cell;
   }
 
-  // The last change the thread's slow path made to part of the granule at
-  // `granule`: `old` became `now`. A buffer read or written a byte at a
-  // time takes the same transition for each byte of a granule, from the
-  // same value, while the synchronisation state it depends on stays (the
-  // memo's lifetime). Only transitions that found no race and read nothing
-  // of the address are kept (the heap block around it, for hand-off
-  // scopes, may end inside the granule).
-  ALWAYS_INLINE bool FindChange(uptr granule, u64 old, bool write,
-                                u64 *now) const {
-    if (stale_ || change_.not_granule != ~granule || change_.old != old ||
-        change_.write != write)
+  // A change the thread's slow path made: `old` became `now`. The same
+  // value stands for many granules (every element of an array that one
+  // thread wrote in one segment and another now reads or writes; a buffer
+  // read or written a byte at a time takes the same transition for each
+  // byte of a granule), and the transition depends on the synchronisation
+  // state that is the memo's lifetime. Only transitions that found no race
+  // and read nothing of the address are kept (hand-off scopes look up the
+  // heap block around it). A row that answered without that look-up, as
+  // no hand-off edge or record was there to find (hybrid::HandedOver),
+  // stays right for the memo's lifetime too: this thread's edges are added
+  // at an unlock, which starts a segment, and another thread's record
+  // counts only once this thread acquires that thread's clock.
+  ALWAYS_INLINE bool FindChange(u64 old, bool write, u64 *now) const {
+    const Change &c = changes_[write][Index(old) % kChanges];
+    if (stale_ || c.not_old != ~old)
       return false;
-    *now = change_.now;
+    *now = c.now;
     return true;
   }
 
-  void NoteChange(uptr granule, u64 old, u64 now, bool write) {
+  void NoteChange(u64 old, u64 now, bool write) {
     Refresh();
-    change_ = {~granule, old, now, write};
+    changes_[write][Index(old) % kChanges] = {~old, now};
   }
 
   // The thread's segment, clock or lock set changed. The memo is the
@@ -82,7 +90,7 @@ private:
     if (!stale_)
       return;
     internal_memset(entries_, 0, sizeof(entries_));
-    change_ = {};
+    internal_memset(changes_, 0, sizeof(changes_));
     stale_ = false;
   }
 
@@ -92,16 +100,15 @@ private:
     return static_cast<u32>((cell >> 4) ^ (cell >> 34)) % kEntries;
   }
 
-  // The granule complemented, as the entries are: a zeroed change matches
-  // no granule.
+  // The old value complemented, as the entries are: a zeroed change
+  // matches no cell (New is 0).
+  static constexpr u32 kChanges = 8;
   struct Change {
-    uptr not_granule;
-    u64 old, now;
-    bool write;
+    u64 not_old, now;
   };
   bool stale_ = false;
   u64 entries_[2][kEntries] = {};
-  Change change_ = {};
+  Change changes_[2][kChanges] = {};
 };
 
 } // namespace hrace

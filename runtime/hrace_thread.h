@@ -162,8 +162,8 @@ struct ThreadState {
   NoopMemo noops;
   // Bumped by every look-up of the heap block around an access that a
   // machine's row makes (hand-off scopes): a transition that made none
-  // read nothing of the address, and the memo may keep it for the other
-  // bytes of its granule (NoopMemo::NoteChange).
+  // read nothing of the address, and the memo may keep it for every cell
+  // of its value (NoopMemo::NoteChange).
   u32 scope_lookups = 0;
   struct JoinRuleEntry {
     u32 thread_set = 0;

@@ -62,23 +62,39 @@ TEST(NoopMemoTest, ManyValuesOfOneStructureStayWithinTheTable) {
     EXPECT_TRUE(memo.Contains(SharedRead(42, aux), false)) << aux;
 }
 
-// A change is found again only for its granule, its value and its kind,
-// and only until the thread's synchronisation state changes.
-TEST(NoopMemoTest, ChangeIsFoundForItsGranuleValueAndKindUntilInvalidated) {
+// A change is found again for its value and its kind, whatever cell holds
+// the value, and only until the thread's synchronisation state changes.
+TEST(NoopMemoTest, ChangeIsFoundForItsValueAndKindUntilInvalidated) {
   NoopMemo memo;
   u64 now = 0;
-  EXPECT_FALSE(memo.FindChange(0, 0, false, &now));
-  memo.NoteChange(0x1000, SharedRead(7, 3), SharedRead(7, 4), false);
-  ASSERT_TRUE(memo.FindChange(0x1000, SharedRead(7, 3), false, &now));
+  // A zeroed table holds no change of New (0).
+  EXPECT_FALSE(memo.FindChange(0, false, &now));
+  memo.NoteChange(SharedRead(7, 3), SharedRead(7, 4), false);
+  ASSERT_TRUE(memo.FindChange(SharedRead(7, 3), false, &now));
   EXPECT_EQ(now, SharedRead(7, 4));
-  EXPECT_FALSE(memo.FindChange(0x1008, SharedRead(7, 3), false, &now));
-  EXPECT_FALSE(memo.FindChange(0x1000, SharedRead(8, 3), false, &now));
-  EXPECT_FALSE(memo.FindChange(0x1000, SharedRead(7, 3), true, &now));
+  EXPECT_FALSE(memo.FindChange(SharedRead(8, 3), false, &now));
+  EXPECT_FALSE(memo.FindChange(SharedRead(7, 3), true, &now));
   memo.Invalidate();
-  EXPECT_FALSE(memo.FindChange(0x1000, SharedRead(7, 3), false, &now));
+  EXPECT_FALSE(memo.FindChange(SharedRead(7, 3), false, &now));
   // A value noted unchanged after the invalidation brings nothing back.
   memo.Insert(SharedRead(9, 5), false);
-  EXPECT_FALSE(memo.FindChange(0x1000, SharedRead(7, 3), false, &now));
+  EXPECT_FALSE(memo.FindChange(SharedRead(7, 3), false, &now));
+}
+
+// Changes of different values are kept side by side: a thread that takes
+// over the arrays of two writers' segments finds both.
+TEST(NoopMemoTest, ChangesOfSeveralValuesAreKeptTogether) {
+  NoopMemo memo;
+  u64 now = 0;
+  memo.NoteChange(0, SharedRead(1, 1), true);
+  memo.NoteChange(SharedRead(7, 3), SharedRead(7, 4), false);
+  memo.NoteChange(SharedRead(8, 3), SharedRead(8, 4), false);
+  ASSERT_TRUE(memo.FindChange(0, true, &now));
+  EXPECT_EQ(now, SharedRead(1, 1));
+  ASSERT_TRUE(memo.FindChange(SharedRead(7, 3), false, &now));
+  EXPECT_EQ(now, SharedRead(7, 4));
+  ASSERT_TRUE(memo.FindChange(SharedRead(8, 3), false, &now));
+  EXPECT_EQ(now, SharedRead(8, 4));
 }
 
 // The inline memo tests are made from the memo's values, so they go when
