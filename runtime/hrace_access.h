@@ -13,8 +13,8 @@
 // that value unchanged by such an access since its last synchronisation
 // (hrace_noop_memo.h), go on; a split granule is checked the same way on
 // its byte cells. If every granule passes, return: one shadow load and a
-// compare for an aligned access, no store. Otherwise an access of up to 16
-// bytes that covers exactly one cell per granule is decided inline, cell
+// compare for an aligned access, no store. Otherwise an access that
+// covers exactly one cell per granule is decided inline, cell
 // by cell (CellsOfOneAccess; an owner's re-stamp by Machine::Restamp), and
 // one inside a granule that covers part of one cell, or New bytes only, by
 // PartOfGranule in a small frame of its own (SmallAccessChanged).
@@ -527,19 +527,18 @@ private:
   bool traced_ = false;
 };
 
-// The commonest accesses that change cells: a plain access of up to 16
-// bytes that covers exactly the bytes of one cell in each granule it
-// touches, decided cell by cell as SlowAccess::OneCell decides, without the
-// general path's object, groups and retry loop (SmallAccessChanged uses
-// PartOfGranule for one that covers part of a cell, or New bytes only,
-// before that object). A granule whose cell the
-// access leaves as it is (IsNoop) is passed over, as the fast path would.
-// A re-stamp, where the cell is exclusive to this thread (its own data
-// after a barrier or an unlock, or its own read now written), takes
-// Machine::Restamp: program order orders the two accesses, so the
-// transition is a new exclusive state of this thread that cannot report,
-// stored as PublishGranuleCell allows. A granule that
-// reports, needs a split, covers part of a cell or loses its
+// The commonest accesses that change cells: a plain access (of any size: a
+// struct copied, a buffer cleared) that covers exactly the bytes of one
+// cell in each granule it touches, decided cell by cell as SlowAccess::OneCell
+// decides, without the general path's object, groups and retry loop
+// (SmallAccessChanged uses PartOfGranule for one that covers part of a cell, or
+// New bytes only, before that object). A granule whose cell the access leaves
+// as it is (IsNoop) is passed over, as the fast path would. A re-stamp, where
+// the cell is exclusive to this thread (its own data after a barrier or an
+// unlock, or its own read now written), takes Machine::Restamp: program order
+// orders the two accesses, so the transition is a new exclusive state of this
+// thread that cannot report, stored as PublishGranuleCell allows. A granule
+// that reports, needs a split, covers part of a cell or loses its
 // compare-and-swap is left to the general path with the rest of the access,
 // from that granule on: a granule published here must not be seen twice (a
 // transition applied twice is not always the transition once: msm=long's
@@ -554,7 +553,7 @@ public:
       : thr_(thr), pc_(pc), addr_(addr), size_(size), write_(write) {}
 
   ALWAYS_INLINE uptr Decided() {
-    if (size_ == 0 || size_ > 16)
+    if (size_ == 0)
       return addr_;
     uptr rest = addr_ + size_;
     thr_->in_rtl++;
