@@ -634,6 +634,8 @@ private:
   // for the general path.
   ALWAYS_INLINE bool Granule(u64 *granule, u32 bytes) {
     GranulePair g = LoadPairForOneCell<Machine>(granule);
+    if (bytes == 0xff && !g.first.raw() && !g.second.raw())
+      return NewGranule(granule, g);
     int which = g.first.mask() == bytes ? 0 : 1;
     GranuleCell cell = which ? g.second : g.first;
     // A split granule's first cell has no mask; its second is not read.
@@ -665,6 +667,33 @@ private:
     Trace();
     return PublishCell<Machine>(granule, g, which,
                                 GranuleCell::Make(now, bytes), thr_);
+  }
+
+  // Every byte of the granule New, all of them accessed: fresh memory
+  // filled (a vector's elements constructed, a buffer copied in; bodytrack
+  // took the general path's pair compare-and-swap for each granule). The
+  // first cell takes New's transition over the whole granule, and the
+  // second is then a leftover (PairOfWords). Another thread that changes
+  // the granule meanwhile accesses some of these bytes, so a change that
+  // may forget it (StoredPlainly) is one store; else a compare-and-swap of
+  // the first cell, which is empty only while the pair is (FirstCellFirst).
+  ALWAYS_INLINE bool NewGranule(u64 *granule, GranulePair g) {
+    ShadowCell now;
+    if (!Transition(ShadowCell(), &now))
+      return false;
+    if (now == ShadowCell())
+      return true;
+    Trace();
+    GranuleCell whole = GranuleCell::Make(now, 0xff);
+    if (PairsStoredPlainly<Machine>()) {
+      StoreGranulePair(granule, GranulePair{whole, GranuleCell()});
+      return true;
+    }
+    if (StoredPlainly<Machine>(ShadowCell(), now, thr_)) {
+      StoreRelease(granule, whole.raw());
+      return true;
+    }
+    return CasGranule(granule, g.first, whole);
   }
 
   // The machine's transition of `old` for this access, in *now (left as
