@@ -199,9 +199,13 @@ SplitStripe &StripeOf(uptr a) {
   return split_stripes[(a >> 3) % kSplitStripes];
 }
 
+// The first cell first (FirstCellFirst): a granule whose first word is
+// empty is New whole, which CellsOfOneAccess::NewGranule decides from two
+// loads and may then store plainly over.
 void StorePair(u64 *granule, GranuleCell first, GranuleCell second) {
-  StoreRelease(&granule[1], second.raw());
-  StoreRelease(&granule[0], first.raw());
+  GranulePair pair = FirstCellFirst(GranulePair{first, second});
+  StoreRelease(&granule[1], pair.second.raw());
+  StoreRelease(&granule[0], pair.first.raw());
 }
 
 // [a, a+n) inside one granule gets `value`.
