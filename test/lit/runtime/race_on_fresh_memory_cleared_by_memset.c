@@ -1,10 +1,10 @@
-// Fresh memory filled a whole word at a time: each granule goes from New
-// to the writer's value in one step (its first cell, the second left
-// empty). A thread fills words 0-63 of a zeroed array; then, ordered in
-// time only, main fills words 32-95. The words both filled race, reported
-// once, at the first of them; the words each thread filled alone do not,
-// and main's reads of them afterwards (ordered after the thread by the
-// join) are silent.
+// Fresh memory cleared by memset: each granule the range covers whole goes
+// from New to the writer's value in one step (its first cell, the second
+// left empty). A thread clears words 0-63 of a zeroed array; then, ordered
+// in time only, main writes words 32-95 one by one. The words both wrote
+// race, reported once, at the first of them, against the memset; the
+// words each thread wrote alone do not, and main's reads of them
+// afterwards (ordered after the thread by the join) are silent.
 //
 // RUN: %hrace_cc %s -o %t
 // RUN: not %t 2>&1 | FileCheck %s
@@ -14,13 +14,13 @@
 #include "hrace_test_sync.h"
 #include <pthread.h>
 #include <stdio.h>
+#include <string.h>
 
 long Fresh[128];
 static int Filled;
 
 static void *Filler(void *Arg) {
-  for (int I = 0; I < 64; I++)
-    Fresh[I] = I;
+  memset(Fresh, 0, 64 * sizeof(long));
   invisible_signal(&Filled);
   return Arg;
 }
@@ -36,9 +36,9 @@ int main(void) {
   // CHECK:      racy word at [[ADDR:0x[0-9a-f]+]]
   // CHECK:      WARNING: HybridRace: data race
   // CHECK-NEXT:   Write of size 8 at [[ADDR]] by thread T0 (locks held: none):
-  // CHECK-NEXT:     #0 main {{.*}}race_on_fresh_memory_filled_a_word_at_a_time.c:[[@LINE-4]]
-  // CHECK-NEXT:   Previous write of size 8 at [[ADDR]] by thread T1 (locks held: none):
-  // CHECK-NEXT:     #0 Filler {{.*}}race_on_fresh_memory_filled_a_word_at_a_time.c:23
+  // CHECK-NEXT:     #0 main {{.*}}race_on_fresh_memory_cleared_by_memset.c:[[@LINE-4]]
+  // CHECK-NEXT:   Previous write of size 512 at {{0x[0-9a-f]+}} by thread T1 (locks held: none):
+  // CHECK-NEXT:     #0 Filler {{.*}}race_on_fresh_memory_cleared_by_memset.c:23
   pthread_join(T, NULL);
   long Sum = 0;
   for (int I = 0; I < 128; I++)
@@ -47,5 +47,5 @@ int main(void) {
   return 0;
 }
 // CHECK-NOT:  WARNING: HybridRace
-// CHECK:      sum=-3568
+// CHECK:      sum=-4064
 // CHECK:      HybridRace: reported 1 warning
