@@ -23,80 +23,43 @@
 // CHECK:     atomic rounds done
 // CHECK-NOT: WARNING: HybridRace
 
-#include <pthread.h>
-#include <sched.h>
+#include "hrace_test_polled_rounds.h"
+
 #include <stdio.h>
 #include <string.h>
 
 enum { kWords = 1024 };
 
 long Data[kWords];
-long Rounds;
 long Sum;
-long Flag;
-pthread_mutex_t FlagLock = PTHREAD_MUTEX_INITIALIZER;
-// The writer, the loader and the storer; all four at the end of a round.
-pthread_barrier_t Written, RoundDone;
 
-static void *Loader(void *Arg) {
-  (void)Arg;
-  for (long R = 0; R < Rounds; R++) {
-    pthread_barrier_wait(&Written);
-    for (int I = 0; I < kWords; I++)
-      Sum += __atomic_load_n(&Data[I], __ATOMIC_RELAXED);
-    pthread_barrier_wait(&RoundDone);
-  }
-  return 0;
+static void Write(long R) {
+  for (int I = 0; I < kWords; I++)
+    Data[I] = R + I;
 }
 
-static void *Storer(void *Arg) {
-  (void)Arg;
-  for (long R = 0; R < Rounds; R++) {
-    pthread_barrier_wait(&Written);
-    for (int I = 0; I < kWords; I++)
-      __atomic_store_n(&Data[I], R, __ATOMIC_RELAXED);
-    pthread_mutex_lock(&FlagLock);
-    Flag = R + 1;
-    pthread_mutex_unlock(&FlagLock);
-    pthread_barrier_wait(&RoundDone);
-  }
-  return 0;
+static void Load(long R) {
+  (void)R;
+  for (int I = 0; I < kWords; I++)
+    Sum += __atomic_load_n(&Data[I], __ATOMIC_RELAXED);
 }
 
-static void *Poller(void *Arg) {
-  (void)Arg;
-  for (long R = 0; R < Rounds; R++) {
-    for (;;) {
-      pthread_mutex_lock(&FlagLock);
-      long Seen = Flag;
-      pthread_mutex_unlock(&FlagLock);
-      if (Seen == R + 1)
-        break;
-      sched_yield();
-    }
-    for (int I = 0; I < kWords; I++)
-      __atomic_store_n(&Data[I], -R, __ATOMIC_RELAXED);
-    pthread_barrier_wait(&RoundDone);
-  }
-  return 0;
+static void Store(long R) {
+  for (int I = 0; I < kWords; I++)
+    __atomic_store_n(&Data[I], R, __ATOMIC_RELAXED);
+}
+
+static void StoreAfterThePoll(long R) {
+  for (int I = 0; I < kWords; I++)
+    __atomic_store_n(&Data[I], -R, __ATOMIC_RELAXED);
 }
 
 int main(int Argc, char **Argv) {
-  Rounds = Argc > 1 && !strcmp(Argv[1], "full") ? 4000 : 300;
-  pthread_barrier_init(&Written, 0, 3);
-  pthread_barrier_init(&RoundDone, 0, 4);
-  pthread_t T[3];
-  pthread_create(&T[0], 0, Loader, 0);
-  pthread_create(&T[1], 0, Storer, 0);
-  pthread_create(&T[2], 0, Poller, 0);
-  for (long R = 0; R < Rounds; R++) {
-    for (int I = 0; I < kWords; I++)
-      Data[I] = R + I;
-    pthread_barrier_wait(&Written);
-    pthread_barrier_wait(&RoundDone);
-  }
-  for (int I = 0; I < 3; I++)
-    pthread_join(T[I], 0);
+  struct PolledRounds Run = {Argc > 1 && !strcmp(Argv[1], "full") ? 4000 : 300,
+                             Write,
+                             {Load, Store},
+                             StoreAfterThePoll};
+  run_polled_rounds(&Run);
   printf("atomic rounds done\n");
   return 0;
 }

@@ -23,8 +23,8 @@
 // CHECK:     byte rounds done
 // CHECK-NOT: WARNING: HybridRace
 
-#include <pthread.h>
-#include <sched.h>
+#include "hrace_test_polled_rounds.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -36,75 +36,38 @@ struct Granule {
 } __attribute__((aligned(8)));
 
 struct Granule Data[kGranules];
-long Rounds;
 long Sum;
-long Flag;
-pthread_mutex_t FlagLock = PTHREAD_MUTEX_INITIALIZER;
-// The writer, the reader and the storer; all four at the end of a round.
-pthread_barrier_t Written, RoundDone;
 
-static void *Reader(void *Arg) {
-  (void)Arg;
-  for (long R = 0; R < Rounds; R++) {
-    pthread_barrier_wait(&Written);
-    for (int I = 0; I < kGranules; I++)
-      for (int B = 0; B < 4; B++)
-        Sum += Data[I].Bytes[B];
-    pthread_barrier_wait(&RoundDone);
+static void Write(long R) {
+  for (int I = 0; I < kGranules; I++) {
+    memset(Data[I].Bytes, (int)R, sizeof(Data[I].Bytes));
+    Data[I].Word = (unsigned)(R + I);
   }
-  return 0;
 }
 
-static void *Storer(void *Arg) {
-  (void)Arg;
-  for (long R = 0; R < Rounds; R++) {
-    pthread_barrier_wait(&Written);
-    for (int I = 0; I < kGranules; I++)
-      __atomic_store_n(&Data[I].Word, (unsigned)R, __ATOMIC_RELAXED);
-    pthread_mutex_lock(&FlagLock);
-    Flag = R + 1;
-    pthread_mutex_unlock(&FlagLock);
-    pthread_barrier_wait(&RoundDone);
-  }
-  return 0;
+static void ReadBytes(long R) {
+  (void)R;
+  for (int I = 0; I < kGranules; I++)
+    for (int B = 0; B < 4; B++)
+      Sum += Data[I].Bytes[B];
 }
 
-static void *Poller(void *Arg) {
-  (void)Arg;
-  for (long R = 0; R < Rounds; R++) {
-    for (;;) {
-      pthread_mutex_lock(&FlagLock);
-      long Seen = Flag;
-      pthread_mutex_unlock(&FlagLock);
-      if (Seen == R + 1)
-        break;
-      sched_yield();
-    }
-    for (int I = 0; I < kGranules; I++)
-      __atomic_store_n(&Data[I].Word, (unsigned)-R, __ATOMIC_RELAXED);
-    pthread_barrier_wait(&RoundDone);
-  }
-  return 0;
+static void StoreWords(long R) {
+  for (int I = 0; I < kGranules; I++)
+    __atomic_store_n(&Data[I].Word, (unsigned)R, __ATOMIC_RELAXED);
+}
+
+static void StoreWordsAfterThePoll(long R) {
+  for (int I = 0; I < kGranules; I++)
+    __atomic_store_n(&Data[I].Word, (unsigned)-R, __ATOMIC_RELAXED);
 }
 
 int main(int Argc, char **Argv) {
-  Rounds = Argc > 1 && !strcmp(Argv[1], "full") ? 3000 : 200;
-  pthread_barrier_init(&Written, 0, 3);
-  pthread_barrier_init(&RoundDone, 0, 4);
-  pthread_t T[3];
-  pthread_create(&T[0], 0, Reader, 0);
-  pthread_create(&T[1], 0, Storer, 0);
-  pthread_create(&T[2], 0, Poller, 0);
-  for (long R = 0; R < Rounds; R++) {
-    for (int I = 0; I < kGranules; I++) {
-      memset(Data[I].Bytes, (int)R, sizeof(Data[I].Bytes));
-      Data[I].Word = (unsigned)(R + I);
-    }
-    pthread_barrier_wait(&Written);
-    pthread_barrier_wait(&RoundDone);
-  }
-  for (int I = 0; I < 3; I++)
-    pthread_join(T[I], 0);
+  struct PolledRounds Run = {Argc > 1 && !strcmp(Argv[1], "full") ? 3000 : 200,
+                             Write,
+                             {ReadBytes, StoreWords},
+                             StoreWordsAfterThePoll};
+  run_polled_rounds(&Run);
   printf("byte rounds done\n");
   return 0;
 }
