@@ -84,8 +84,8 @@ struct MsmShort {
   // a concurrent access to the granule's other bytes, another variable: one
   // that a lock excused, or an atomic store that forgot a plain write, and
   // the shorter history would then report a later access (StoredPlainly
-  // says how; test/stress/byte_reads_lose_no_atomic_store_to_the_other_half_of_a_granule.c
-  // pins the second).
+  // says how). The second is pinned by the stress test
+  // byte_reads_lose_no_atomic_store_to_the_other_half_of_a_granule.c.
   static constexpr bool kPairsStoredPlainly = false;
 
   // A common lock orders nothing for a third thread, so a cell that forgot

@@ -1,5 +1,4 @@
-//===-- hrace_noop_memo.h - Cell values a thread's access leaves unchanged
-//-===//
+//===-- hrace_noop_memo.h - What a thread's accesses do to cell values ----===//
 //
 // Part of HybridRace, under the Apache License v2.0 with LLVM Exceptions.
 // See LICENSE for license information.
