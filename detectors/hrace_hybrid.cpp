@@ -148,6 +148,36 @@ bool OrderedByHandoff(ThreadState *thr, uptr addr, SegmentId seg,
   return true;
 }
 
+bool ReadAfterLockedWrites(ThreadState *thr, uptr addr, LockSetId candidates,
+                           SetId threads) {
+  if (!WriteReadRelationsEnabled() || candidates == kEmptyLockSet ||
+      candidates == kUnknownLockSet || threads == kThreadSetOverflow)
+    return false;
+  u32 n;
+  const u32 *members = ctx->threadsets.Members(threads, &n);
+  for (u32 i = 0; i < n; i++)
+    if (members[i] & kAtomicMember)
+      return false;
+  // The answer depends on the address: not memoised by value.
+  thr->scope_lookups++;
+  const u32 *locks = ctx->locksets.Members(candidates, &n);
+  uptr granule = addr & ~static_cast<uptr>(kRelationGranule - 1);
+  // Every lock of C must show it: C is the reader's lock set where an
+  // Exclusive-Read-after-Write row knew only that the write held some lock,
+  // and a lock the write did not hold has only older writes in its map.
+  for (u32 i = 0; i < n; i++) {
+    SyncObject *s = ctx->syncs.ForLock(locks[i]);
+    if (!s)
+      return false;
+    SpinMutexLock l(&s->mu);
+    u32 owner = LoadRelaxed(&s->owner);
+    if (s->lock_id != locks[i] || (owner && owner != thr->thread_id + 1) ||
+        !s->writes.WritesOfGranuleKnownBy(granule, thr->vc))
+      return false;
+  }
+  return n > 0;
+}
+
 bool OthersReadUnordered(ThreadState *thr, const AccessContext &ac,
                          SegmentId seg, SetId threads, u32 *reader) {
   if (!seg || threads == kThreadSetOverflow ||

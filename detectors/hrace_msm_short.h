@@ -38,6 +38,9 @@
 //   SR      w       not hb, C & L == {}    Race   report
 //   SM      r / w   C & L != {}            SM     C &= L, S += t
 //   SM      r / w   C & L == {}, TS hb cur ER/EW  TS = cur, Lo = L
+//   SM      r       C & L == {}, not hb,
+//                   each lock of C's map
+//                   has the writes, hb cur SR     keep TS, C = {}, S += t
 //   SM      r / w   C & L == {}, not hb    Race   report
 //   SR,SM   r / w   join rule: all of S but t ended before t   ER/EW
 //   Race    any     -                      Race   nothing is checked
@@ -70,6 +73,15 @@
 //     writer's data is handed to an ordered reader). Lr, Lw stand for the
 //     lock sets: a bit set with L non-empty counts as protected, which can
 //     only miss a race with an unrelated lock, never report a false one.
+//   - a read that empties C is checked against the writes, not against TS
+//     alone: a read under a lock of a write made under it, neither ordered
+//     after the other, goes to SM with TS = the read, which is right for
+//     what is ordered after that read, and wrong for a third thread
+//     ordered after the write only. Its unlocked read is ordered after
+//     every write if each lock of C (every access held it) has them in
+//     its map of what its sections wrote, each known to its clock, and no
+//     other thread holds the lock (hrace_hybrid.h, ReadAfterLockedWrites):
+//     then TS is a read, and the location is shared for reading.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_MSM_SHORT_H
@@ -262,9 +274,16 @@ struct MsmShort {
       bool ordered = HappensBefore(thr, ts) || HandedOver(thr, ac, ts);
       if (ordered && state == CellState::kSharedModified)
         return Exclusive(thr, write, locks);
-      if (!ordered)
+      if (!ordered) {
+        // A read that the lock's map orders after every write: the cell's
+        // TS is a read, and the location is shared for reading.
+        if (!write && !ac.atomic &&
+            ReadAfterLockedWrites(thr, ac.addr, candidates, threads))
+          return ShadowCell::Make(CellState::kSharedRead, ts,
+                                  SharedAux(remaining, with_me));
         return Race(race, RaceCause::kLockSetEmpty, ts, AccessKind::kAny,
                     candidates, locks);
+      }
       // TS orders the write trivially when it is the writer's own read; the
       // other readers are what it must be ordered after.
       u32 reader;

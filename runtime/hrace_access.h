@@ -251,6 +251,10 @@ public:
   // [a, a+n) inside one granule.
   void Granule(uptr a, uptr n) {
     u64 *granule = MemToGranule(a);
+    // The machine judges these bytes: what it looks up by address (a
+    // hand-off's heap block, a lock's map of writes) is theirs, not those
+    // of the access's first byte.
+    ac_.addr = a;
     for (;;) {
       GranulePair g = LoadPair<Machine>(granule);
       if (g.first.split()) {
@@ -568,6 +572,7 @@ public:
         // The granules' cells are consecutive (AccessUnchanged says why).
         for (uptr a = addr_; a < addr_ + size_; granule += 2) {
           uptr next = GranuleRunEnd(a, addr_ + size_);
+          at_ = a;
           if (!Granule(granule, ByteMask(a, next - a))) {
             rest = a;
             break;
@@ -716,8 +721,8 @@ private:
     }
     RaceInfo race{};
     u32 lookups = thr_->scope_lookups;
-    *now = CellTransition<Machine>(
-        old, thr_, AccessContext{write_, addr_, kAtomic}, &race);
+    *now = CellTransition<Machine>(old, thr_,
+                                   AccessContext{write_, at_, kAtomic}, &race);
     if (*now == old) {
       if (!kAtomic)
         NoteUnchanged<Machine>(thr_, old, write_);
@@ -742,6 +747,9 @@ private:
 
   ThreadState *thr_;
   uptr pc_, addr_, size_;
+  // The first byte of the granule being decided (SlowAccess::Granule says
+  // why).
+  uptr at_ = addr_;
   bool write_;
   bool traced_ = false;
 };

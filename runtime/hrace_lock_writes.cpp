@@ -152,6 +152,9 @@ void LockWrites::Unref(u32 record) {
 
 void LockWrites::Publish(uptr addr, uptr size, const ClockRef &clock,
                          bool accumulate, u32 seq) {
+  if (size >
+      kMaxGranulesPerWrite * kRelationGranule - (addr & (kRelationGranule - 1)))
+    MarkLost();
   ForEachGranuleMask(addr, size, kMaxGranulesPerWrite, [&](uptr g, u8 mask) {
     u64 key = KeyOf(g, mask);
     u32 i = block_ ? Find(key) : count_;
@@ -223,6 +226,22 @@ bool LockWrites::SharesSection(u32 r, const ClockRef &clock, u32 seq) const {
          Records()[r].clock.SameAs(clock);
 }
 
+bool LockWrites::WritesOfGranuleKnownBy(uptr granule,
+                                        const VectorClock &clock) const {
+  if (lost_)
+    return false;
+  bool any = false, known = true;
+  ForEachRecord(granule, kRelationGranule, [&](const Record &r) {
+    any = true;
+    known = known && r.clock.KnownBy(clock);
+  });
+  if (evicted_record_ != kNone && (evicted_filter_ & FilterBit(granule))) {
+    any = true;
+    known = known && Records()[evicted_record_].clock.KnownBy(clock);
+  }
+  return any && known;
+}
+
 void LockWrites::Free() {
   for (u32 r = 0; r < record_capacity_; r++)
     if (Records()[r].refs)
@@ -234,6 +253,7 @@ void LockWrites::Free() {
   evicted_record_ = evicted_plain_record_ = kNone;
   evicted_filter_ = 0;
   sections_ = 0;
+  lost_ = false;
 }
 
 } // namespace hrace

@@ -116,6 +116,19 @@ public:
       fn(plain.clock);
   }
 
+  // Whether `clock` knows every writer of the granule at `granule` that
+  // the map holds, and of the locations it forgot if the granule may be
+  // one of them, and there is one; false once the map missed a write
+  // (MarkLost). With every write of a location made under the lock, a
+  // thread whose clock knows them is ordered after the location's last
+  // write.
+  bool WritesOfGranuleKnownBy(uptr granule, const VectorClock &clock) const;
+  // A section wrote something the map was not given (the thread's ring of
+  // writes under locks lost its oldest, or a write was longer than
+  // kMaxGranulesPerWrite granules): WritesOfGranuleKnownBy answers no
+  // from then on.
+  void MarkLost() { lost_ = true; }
+
   u32 size() const { return count_; }
   void Free();
 
@@ -243,6 +256,7 @@ private:
   // node's children's fields, read just before the next node is locked).
   // Set with evicted_record_.
   u8 evicted_plain_record_ = kNone;
+  bool lost_ = false;
 };
 
 } // namespace hrace

@@ -421,7 +421,7 @@ SyncObject *NameLock(ThreadState *thr, uptr pc, SyncObject *s) {
   StackId first_seen = s->first_seen ? 0 : CurrentStack(thr, pc);
   SpinMutexLock l(&s->mu);
   if (!s->lock_id)
-    StoreRelaxed(&s->lock_id, ctx->syncs.NewLockId());
+    ctx->syncs.NameLock(s);
   if (!s->first_seen) {
     s->first_seen = first_seen;
     s->first_seen_thread = thr->thread_id;
@@ -505,8 +505,6 @@ void MutexUnlocking(ThreadState *thr, SyncObject *s, bool write,
     u32 recursion = LoadRelaxed(&s->recursion) - 1;
     StoreRelaxed(&s->recursion, recursion);
     last = recursion == 0;
-    if (last)
-      StoreRelaxed(&s->owner, 0u);
   } else {
     u32 readers = LoadRelaxed(&s->readers);
     while (readers && !__atomic_compare_exchange_n(
@@ -524,6 +522,12 @@ void MutexUnlocking(ThreadState *thr, SyncObject *s, bool write,
   if (!last)
     return;
   LockRegionEnding(thr, s, for_wait);
+  // Free only once the section's writes are in the lock's map: a reader
+  // that finds the lock free trusts the map to hold them
+  // (ReadAfterLockedWrites). Nobody else can take the lock before the
+  // program's unlock, which comes after this.
+  if (write)
+    StoreRelaxed(&s->owner, 0u);
   if (TracksAcquisitions())
     LockOrderReleased(thr, s->lock_id);
   thr->locks.Remove(s->lock_id);

@@ -21,6 +21,8 @@ void SyncTable::Init() {
       MmapNoReserveOrDie(kMaxObjects * sizeof(SyncId), "sync free list"));
   chunk_marks_ = static_cast<u8 *>(MmapNoReserveOrDie(
       (kCompressedSize >> kChunkShift) + 1, "sync chunk marks"));
+  lock_index_ = static_cast<SyncId *>(
+      MmapNoReserveOrDie(kLockIndexSize * sizeof(SyncId), "lock name index"));
 }
 
 void SyncTable::MarkChunk(uptr addr) {
@@ -109,10 +111,13 @@ void SyncTable::Release(SyncId id) {
     forget_lock_(s->lock_id);
   s->clock.Free();
   {
+    // A reader of the map that found the object by name
+    // (ReadAfterLockedWrites) holds `mu`, and sees the name gone.
     SpinMutexLock l(&s->mu);
     s->FreeExtras();
+    s->writes.Free();
+    StoreRelaxed(&s->lock_id, 0u);
   }
-  s->writes.Free();
   SpinMutexLock l(&mu_);
   free_ids_[free_count_++] = id;
 }
@@ -132,8 +137,21 @@ SyncObject *SyncTable::Create(uptr addr, MetaCell *meta) {
   return &objects_[expected];
 }
 
-LockId SyncTable::NewLockId() {
-  return __atomic_add_fetch(&last_lock_id_, 1, __ATOMIC_RELAXED);
+void SyncTable::NameLock(SyncObject *s) {
+  LockId id = __atomic_add_fetch(&last_lock_id_, 1, __ATOMIC_RELAXED);
+  StoreRelaxed(&lock_index_[id % kLockIndexSize],
+               static_cast<SyncId>(s - objects_));
+  StoreRelaxed(&s->lock_id, id);
+}
+
+SyncObject *SyncTable::ForLock(LockId id) const {
+  if (!lock_index_ || !id)
+    return nullptr;
+  SyncId sid = LoadRelaxed(&lock_index_[id % kLockIndexSize]);
+  if (!sid)
+    return nullptr;
+  SyncObject *s = &objects_[sid];
+  return LoadRelaxed(&s->lock_id) == id ? s : nullptr;
 }
 
 SyncObject *SyncTable::Get(uptr addr) {

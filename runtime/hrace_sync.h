@@ -148,6 +148,8 @@ static_assert(sizeof(SyncObject) <= 104, "SyncObject grew past 104 bytes");
 class SyncTable {
 public:
   static constexpr u32 kMaxObjects = 1 << 22;
+  // Entries of the index of lock names (ForLock).
+  static constexpr u32 kLockIndexSize = kMaxObjects;
 
   void Init();
   // The object at addr, created on first use; nullptr for non-app addresses.
@@ -178,8 +180,12 @@ public:
   template <typename Fn> void ForEachInRange(uptr addr, uptr size, Fn fn);
   // Called with each lock that is forgotten and is in the lock-order graph.
   void SetForgetLockHook(void (*hook)(LockId)) { forget_lock_ = hook; }
-  // The next lock name.
-  LockId NewLockId();
+  // Names `s` (a lock, once): the next M<n>, which ForLock then finds it by.
+  void NameLock(SyncObject *s);
+  // The live object named `id`, or nullptr if it is gone (or its entry was
+  // taken by a lock named kLockIndexSize later). The caller checks the name
+  // again under the object's `mu`.
+  SyncObject *ForLock(LockId id) const;
 
 private:
   // GetOrCreate's first use of addr, whose meta cell is `meta`.
@@ -206,6 +212,10 @@ private:
   u32 free_count_ = 0;
   SyncId next_id_ = 1;
   LockId last_lock_id_ = 0;
+  // The object of each name, direct-mapped by the name's low bits: a lock
+  // set holds names, and a would-be report reads the maps of its locks
+  // (detectors/hrace_hybrid.h, ReadAfterLockedWrites).
+  SyncId *lock_index_ = nullptr;
 };
 
 template <typename Fn>

@@ -110,6 +110,10 @@ NOINLINE void EndNonEmptyRegion(ThreadState *thr, SyncObject *s,
     }
     if (wrote && !seq)
       seq = s->writes.EndSection();
+    // The ring dropped writes of this section: the map cannot say it holds
+    // every write made under the lock.
+    if (region.writes_begin < r.writes.begin())
+      s->writes.MarkLost();
     if (wrote) {
       const ClockRef &now = CurrentClock(thr);
       for (u64 pos = first_write; pos < r.writes.end(); pos++) {

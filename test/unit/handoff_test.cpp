@@ -391,6 +391,71 @@ TEST_F(LockWritesTest, FreeForgetsEverything) {
   EXPECT_EQ(Found({{8, 0}}), Find(kFlag, 4));
 }
 
+// A reader whose clock knows slot 0 up to `zero` and slot 1 up to `one`:
+// is it ordered after every write of the granule at `granule` that the map
+// holds or may have forgotten (ReadAfterLockedWrites)?
+class LockWritesKnownTest : public LockWritesTest {
+protected:
+  bool KnownBy(uptr granule, u32 zero, u32 one) {
+    VectorClock reader;
+    reader.Set(0, zero);
+    reader.Set(1, one);
+    bool known = writes.WritesOfGranuleKnownBy(granule, reader);
+    reader.Free();
+    return known;
+  }
+};
+
+TEST_F(LockWritesKnownTest, AReaderThatKnowsTheLastWriterIsAfterTheWrites) {
+  Publish(kFlag, 4, Clock(0, 3), false);
+  Publish(kFlag, 4, Clock(1, 5), false);
+  EXPECT_TRUE(KnownBy(kFlag, 0, 5));
+  EXPECT_FALSE(KnownBy(kFlag, 3, 4));
+}
+
+TEST_F(LockWritesKnownTest, EveryWriterOfTheGranuleCounts) {
+  Publish(kFlag, 4, Clock(0, 3), false);
+  Publish(kFlag + 4, 4, Clock(1, 5), false);
+  EXPECT_FALSE(KnownBy(kFlag, 3, 0));
+  EXPECT_TRUE(KnownBy(kFlag, 3, 5));
+}
+
+TEST_F(LockWritesKnownTest, ReadModifyWritesNeedEveryUpdater) {
+  Publish(kFlag, 4, Clock(0, 3), false);
+  Publish(kFlag, 4, Clock(1, 5), true);
+  EXPECT_FALSE(KnownBy(kFlag, 0, 5));
+  EXPECT_TRUE(KnownBy(kFlag, 3, 5));
+}
+
+TEST_F(LockWritesKnownTest, AGranuleNeverWrittenShowsNothing) {
+  Publish(kFlag, 4, Clock(0, 3), false);
+  EXPECT_FALSE(KnownBy(kFlag + 8, 9, 9));
+}
+
+TEST_F(LockWritesKnownTest, AForgottenGranuleNeedsEveryForgottenWriter) {
+  // The first two locations are forgotten: writers (slot 0, 1), (slot 1, 2).
+  for (u32 i = 0; i <= LockWrites::kMaxEntries + 1; i++)
+    Publish(kFlag + 8 * i, 8, Clock(i % 2, i + 1), false);
+  EXPECT_EQ(Found(), Find(kFlag, 8));
+  EXPECT_FALSE(KnownBy(kFlag, 1, 0));
+  EXPECT_TRUE(KnownBy(kFlag, 1, 2));
+}
+
+TEST_F(LockWritesKnownTest, AMapThatMissedAWriteShowsNothing) {
+  Publish(kFlag, 4, Clock(0, 3), false);
+  Publish(kFlag + 64, 4096, Clock(0, 4), false);
+  EXPECT_FALSE(KnownBy(kFlag, 9, 9));
+}
+
+TEST_F(LockWritesKnownTest, AMapMarkedLostShowsNothingUntilFreed) {
+  Publish(kFlag, 4, Clock(0, 3), false);
+  writes.MarkLost();
+  EXPECT_FALSE(KnownBy(kFlag, 9, 9));
+  writes.Free();
+  Publish(kFlag, 4, Clock(0, 3), false);
+  EXPECT_TRUE(KnownBy(kFlag, 9, 9));
+}
+
 class HandoffEdgesTest : public ::testing::Test {
 protected:
   ~HandoffEdgesTest() override { edges.Free(); }

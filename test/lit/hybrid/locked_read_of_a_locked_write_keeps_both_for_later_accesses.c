@@ -5,7 +5,7 @@
 // T3, started by main and ordered after neither, reads X without a lock
 // after T1's read: its read races with T2's write, and is reported.
 // msm=hb names the write; msm=short names the access its cell remembers,
-// T1's read (docs/design.md, Known limits).
+// T1's read (the lock's map of writes shows T3 ordered after none of them).
 //
 // RUN: %hrace_cc %s -o %t
 // RUN: not %t 2>&1 | FileCheck %s --check-prefix=READ
@@ -14,8 +14,8 @@
 // With -DTHEN_WRITE, T3 is created by T2 after its write, reads X (ordered
 // after the write), and writes X after T1's read: the write is ordered
 // after T2's write but not after T1's read, and is reported against that
-// read. (docs/design.md, Known limits, says what msm=short reports when
-// T3 only reads X again.)
+// read. (read_after_every_locked_write_does_not_race_with_a_locked_read.c
+// has T3 only read X again: no race.)
 //
 // RUN: %hrace_cc -DTHEN_WRITE %s -o %t.write
 // RUN: not %t.write 2>&1 | FileCheck %s --check-prefix=WRITE
