@@ -35,8 +35,10 @@ namespace hrace {
 
 struct AccessContext {
   bool write;
-  // The first byte of the access: what a hand-off edge's scope is matched
-  // against (hrace_hybrid.h, OrderedByHandoff).
+  // The first byte the access covers in the granule being judged: what a
+  // hand-off edge's scope is matched against (hrace_hybrid.h,
+  // OrderedByHandoff), and whose granule a lock's map of writes is asked
+  // about (ReadAfterLockedWrites).
   uptr addr;
   // An atomic operation (hrace_msm_atomic.h).
   bool atomic;

@@ -101,19 +101,20 @@ ALWAYS_INLINE bool HandedOver(ThreadState *thr, const AccessContext &ac,
 }
 
 // On the way to a report only: a read by thr of the granule at `addr`, not
-// ordered after the location's last access, is ordered after every write
-// of the location all the same. Every access of a shared location whose
-// candidate set is `candidates` held each of its locks, so each lock's map
-// of what its sections wrote (runtime/hrace_lock_writes.h) holds every
-// write of the location (unless it says it missed one): if each lock's
-// map holds some, all known to thr's clock, and no other thread holds the
-// lock now (an open section may have written the location and not
-// published it yet), the read is ordered after the last write. Not where
-// a member of `threads` accessed the location atomically: atomic writes
-// under a lock never reach its map. What the
-// cell names is then a read that only the lock ordered after that write:
-// the two reads do not race (a third thread reads, unlocked, what was
-// handed to it after a write that a locked reader has read since).
+// ordered after the location's last access, is ordered after every write of the
+// location all the same. Every access of a shared location whose candidate set
+// is `candidates` held each of its locks (but for a write that an
+// Exclusive-Read-after-Write row knew only to hold some lock: docs/design.md,
+// Known limits), so each lock's map of what its sections wrote
+// (runtime/hrace_lock_writes.h) holds every write of the location (unless it
+// says it missed one): if each lock's map holds some, all known to thr's clock,
+// and no other thread holds the lock now (an open section may have written the
+// location and not published it yet), the read is ordered after the last write.
+// Not where a member of `threads` accessed the location atomically: atomic
+// writes under a lock never reach its map. What the cell names is then a read
+// that only the lock ordered after that write: the two reads do not race (a
+// third thread reads, unlocked, what was handed to it after a write that a
+// locked reader has read since).
 bool ReadAfterLockedWrites(ThreadState *thr, uptr addr, LockSetId candidates,
                            SetId threads);
 

@@ -40,7 +40,7 @@
 //   SM      r / w   C & L == {}, TS hb cur ER/EW  TS = cur, Lo = L
 //   SM      r       C & L == {}, not hb,
 //                   each lock of C's map
-//                   has the writes, hb cur SR     keep TS, C = {}, S += t
+//                   has the writes, hb cur SM     keep TS and C, S += t
 //   SM      r / w   C & L == {}, not hb    Race   report
 //   SR,SM   r / w   join rule: all of S but t ended before t   ER/EW
 //   Race    any     -                      Race   nothing is checked
@@ -75,13 +75,14 @@
 //     only miss a race with an unrelated lock, never report a false one.
 //   - a read that empties C is checked against the writes, not against TS
 //     alone: a read under a lock of a write made under it, neither ordered
-//     after the other, goes to SM with TS = the read, which is right for
-//     what is ordered after that read, and wrong for a third thread
-//     ordered after the write only. Its unlocked read is ordered after
-//     every write if each lock of C (every access held it) has them in
-//     its map of what its sections wrote, each known to its clock, and no
-//     other thread holds the lock (hrace_hybrid.h, ReadAfterLockedWrites):
-//     then TS is a read, and the location is shared for reading.
+//     after the other, goes to SM with TS = the read, which is right for what
+//     is ordered after that read, and wrong for a third thread ordered after
+//     the write only. Its unlocked read is ordered after every write if each
+//     lock of C (every access held it, but for writes an ERaW row knew only to
+//     hold some lock) has them in its map of what its sections wrote, each
+//     known to its clock, and no other thread holds the lock (hrace_hybrid.h,
+//     ReadAfterLockedWrites): then TS is a read, and the cell stays as it is
+//     (but for S), so that each later unordered read is asked about too.
 //
 //===----------------------------------------------------------------------===//
 #ifndef HRACE_MSM_SHORT_H
@@ -275,12 +276,13 @@ struct MsmShort {
       if (ordered && state == CellState::kSharedModified)
         return Exclusive(thr, write, locks);
       if (!ordered) {
-        // A read that the lock's map orders after every write: the cell's
-        // TS is a read, and the location is shared for reading.
+        // A read that the locks' maps order after every write: TS is a
+        // read, which it does not race with. The cell keeps C, so that the
+        // next unordered read is checked against the maps again.
         if (!write && !ac.atomic &&
             ReadAfterLockedWrites(thr, ac.addr, candidates, threads))
-          return ShadowCell::Make(CellState::kSharedRead, ts,
-                                  SharedAux(remaining, with_me));
+          return ShadowCell::Make(CellState::kSharedModified, ts,
+                                  SharedAux(candidates, with_me));
         return Race(race, RaceCause::kLockSetEmpty, ts, AccessKind::kAny,
                     candidates, locks);
       }

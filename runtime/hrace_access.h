@@ -245,8 +245,8 @@ template <typename Machine> class SlowAccess {
 public:
   SlowAccess(ThreadState *thr, uptr pc, uptr addr, uptr size, bool write,
              bool atomic)
-      : thr_(thr), pc_(pc), addr_(addr), size_(size), ac_{write, addr, atomic} {
-  }
+      : thr_(thr), pc_(pc), addr_(addr), size_(size), ac_{write, addr, atomic},
+        lookups_(thr->scope_lookups) {}
 
   // [a, a+n) inside one granule.
   void Granule(uptr a, uptr n) {
@@ -502,9 +502,11 @@ private:
     return true;
   }
 
-  // The memo answers for plain accesses only.
+  // The memo answers for plain accesses only, and for values whose
+  // verdict read nothing of the address (no look-up by address since the
+  // access began; CellsOfOneAccess::Transition says why).
   void NoChange(ShadowCell value) {
-    if (!ac_.atomic)
+    if (!ac_.atomic && thr_->scope_lookups == lookups_)
       NoteUnchanged<Machine>(thr_, value, ac_.write);
   }
 
@@ -527,6 +529,7 @@ private:
   ThreadState *thr_;
   uptr pc_, addr_, size_;
   AccessContext ac_;
+  u32 lookups_;
   RaceInfo race_{};
   bool traced_ = false;
 };
@@ -724,7 +727,10 @@ private:
     *now = CellTransition<Machine>(old, thr_,
                                    AccessContext{write_, at_, kAtomic}, &race);
     if (*now == old) {
-      if (!kAtomic)
+      // A value that a look-up by address left unchanged (a lock's map of
+      // writes excused a read: ReadAfterLockedWrites) says nothing of the
+      // next location that holds it.
+      if (!kAtomic && thr_->scope_lookups == lookups)
         NoteUnchanged<Machine>(thr_, old, write_);
       return true;
     }
@@ -747,8 +753,8 @@ private:
 
   ThreadState *thr_;
   uptr pc_, addr_, size_;
-  // The first byte of the granule being decided (SlowAccess::Granule says
-  // why).
+  // The first byte the access covers in the granule being decided
+  // (SlowAccess::Granule says why).
   uptr at_ = addr_;
   bool write_;
   bool traced_ = false;

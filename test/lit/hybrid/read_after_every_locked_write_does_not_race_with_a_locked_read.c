@@ -24,7 +24,7 @@
 // RUN: env HRACE_OPTIONS=msm=hb %t.first 2>&1 | FileCheck %s --check-prefix=QUIET
 //
 // QUIET-NOT: WARNING: HybridRace
-// QUIET:     read 42 42 42
+// QUIET:     read 42 42 42 0
 //
 // With -DLATE_WRITE the Reader starts the LateWriter after its first read,
 // which writes X under M after the locked read, before the Reader's second
@@ -40,6 +40,15 @@
 // RUN: not %t.holding 2>&1 | FileCheck %s --check-prefix=LATE
 // RUN: env HRACE_OPTIONS=msm=hb not %t.holding 2>&1 | FileCheck %s --check-prefixes=LATE,LATE-HB
 //
+// With -DSTRANGER a thread started by main, ordered after nothing, reads X
+// without a lock after the Reader's second read: it races with the write.
+// The Reader's excused read leaves the cell as it was, so the stranger's
+// read is asked about too, and the map shows it ordered after no write.
+//
+// RUN: %hrace_cc -DSTRANGER %s -o %t.stranger
+// RUN: not %t.stranger 2>&1 | FileCheck %s --check-prefix=STRANGER
+// RUN: env HRACE_OPTIONS=msm=hb not %t.stranger 2>&1 | FileCheck %s --check-prefixes=STRANGER,STRANGER-HB
+//
 // The order of the accesses is forced with synchronisation the detector
 // cannot see; in the quiet variants it hides no race, since every read
 // comes after the one write.
@@ -51,7 +60,7 @@
 long X;
 static pthread_mutex_t M = PTHREAD_MUTEX_INITIALIZER;
 static int Written, ReaderRead, LockedReaderRead, LateWritten, ReadAgain;
-static long FirstSeen, LockedSeen, SecondSeen;
+static long FirstSeen, LockedSeen, SecondSeen, StrangerSeen;
 static pthread_t ReaderThread, LateWriterThread;
 #ifdef LATE_WRITE
 static void *LateWriter(void *Arg);
@@ -119,11 +128,25 @@ static void *LateWriter(void *Arg) {
 }
 #endif
 
+#ifdef STRANGER
+static void *Stranger(void *Arg) {
+  (void)Arg;
+  invisible_wait(&ReadAgain);
+  StrangerSeen = X;
+  return NULL;
+}
+#endif
+
 int main(void) {
   // Created in this order, so that the reports' names are fixed: T1 the
-  // locked reader, T2 the writer, T3 the reader, T4 the late writer.
+  // locked reader, T2 the writer, T3 the reader, T4 the late writer (with
+  // -DSTRANGER: T2 the stranger, T3 the writer, T4 the reader).
   pthread_t T1, T2;
   pthread_create(&T1, NULL, LockedReader, NULL);
+#ifdef STRANGER
+  pthread_t TS;
+  pthread_create(&TS, NULL, Stranger, NULL);
+#endif
   pthread_create(&T2, NULL, Writer, NULL);
   pthread_join(T1, NULL);
   pthread_join(T2, NULL);
@@ -131,12 +154,22 @@ int main(void) {
 #ifdef LATE_WRITE
   pthread_join(LateWriterThread, NULL);
 #endif
-  printf("read %ld %ld %ld\n", FirstSeen, LockedSeen, SecondSeen);
+#ifdef STRANGER
+  pthread_join(TS, NULL);
+#endif
+  printf("read %ld %ld %ld %ld\n", FirstSeen, LockedSeen, SecondSeen,
+         StrangerSeen);
   return 0;
 }
 // LATE:      WARNING: HybridRace: data race
 // LATE-NEXT:   Read of size 8 at {{.*}} by thread T3 (locks held: none):
-// LATE-NEXT:     #0 Reader {{.*}}read_after_every_locked_write_does_not_race_with_a_locked_read.c:72
+// LATE-NEXT:     #0 Reader {{.*}}read_after_every_locked_write_does_not_race_with_a_locked_read.c:81
 // LATE-HB:     Previous write of size 8 at {{.*}} by thread T4 (locks held: {M1}):
-// LATE-HB-NEXT:  #0 LateWriter {{.*}}read_after_every_locked_write_does_not_race_with_a_locked_read.c:109
+// LATE-HB-NEXT:  #0 LateWriter {{.*}}read_after_every_locked_write_does_not_race_with_a_locked_read.c:118
 // LATE:      HybridRace: reported 1 warning
+
+// STRANGER:      WARNING: HybridRace: data race
+// STRANGER-NEXT:   Read of size 8 at {{.*}} by thread T2 (locks held: none):
+// STRANGER-NEXT:     #0 Stranger {{.*}}read_after_every_locked_write_does_not_race_with_a_locked_read.c:135
+// STRANGER-HB:     Previous write of size 8 at {{.*}} by thread T3 (locks held: {M1}):
+// STRANGER:      HybridRace: reported 1 warning
