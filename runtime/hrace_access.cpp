@@ -111,12 +111,23 @@ NOINLINE void EntryRecordedAccess(ThreadState *thr, uptr pc, uptr addr) {
 
 // The rest of an entry point's access of kSize bytes that is not recorded:
 // everything MemoryAccess does, less the no-op test of one granule that
-// EntryAccessIsNoop has made.
+// EntryFirstCellVerdict has made.
 template <uptr kSize, bool kWrite>
 NOINLINE void EntryAccessSlow(ThreadState *thr, uptr pc, uptr addr) {
   if (UNLIKELY(OffThePlainPath(thr, kWrite)))
     return AccessUnusual(thr, pc, addr, kSize, kWrite);
   EntryAccessChanged(thr, pc, addr, kSize, kWrite);
+}
+
+// An entry point's access of kSize bytes, on the plain path and inside one
+// granule, whose bytes the granule's first cell does not hold: the rest of
+// the no-op test (the second cell, a split granule's byte cells), then
+// EntryAccessSlow.
+template <uptr kSize, bool kWrite>
+NOINLINE void EntryGranuleRest(ThreadState *thr, uptr pc, uptr addr) {
+  if (EntryGranuleUnchanged(thr, addr, kSize, kWrite))
+    return;
+  EntryAccessSlow<kSize, kWrite>(thr, pc, addr);
 }
 
 // The pass's pair of adjacent plain accesses of kHalf bytes each, at addr
@@ -161,19 +172,23 @@ using namespace hrace;
 
 // One pair of entry points per size. The pc passed down is the return address
 // into the instrumented function, which symbolizes to the access's line.
-// Up to 8 bytes: the no-op test of one granule inline, the rest a tail call
-// (a recorded access's own, EntryRecordedAccess).
+// Up to 8 bytes: the no-op test of the granule's first cell inline, the
+// rest a tail call (the rest of the no-op test's, EntryGranuleRest; a
+// recorded access's, EntryRecordedAccess).
 #define HRACE_ACCESS_ENTRY(name, size, write)                                  \
   extern "C" void name(void *addr) {                                           \
     ThreadState *thr = cur_thread();                                           \
     uptr a = reinterpret_cast<uptr>(addr);                                     \
-    if (LIKELY(EntryAccessIsNoop(thr, a, size, write)))                        \
+    EntryVerdict v = EntryFirstCellVerdict(thr, a, size, write);               \
+    if (LIKELY(v == EntryVerdict::kUnchanged))                                 \
       return;                                                                  \
+    if (v == EntryVerdict::kAskTheRest)                                        \
+      return EntryGranuleRest<size, write>(thr, CALLER_PC(), a);               \
     if (UNLIKELY(thr->record_accesses))                                        \
       return EntryRecordedAccess<size, write>(thr, CALLER_PC(), a);            \
     EntryAccessSlow<size, write>(thr, CALLER_PC(), a);                         \
   }
-// 16 bytes: all of MemoryAccess inline (EntryAccessIsNoop says why).
+// 16 bytes: all of MemoryAccess inline (EntryFirstCellVerdict says why).
 #define HRACE_ACCESS_ENTRY16(name, write)                                      \
   extern "C" void name(void *addr) {                                           \
     MemoryAccess(cur_thread(), CALLER_PC(), reinterpret_cast<uptr>(addr), 16,  \
