@@ -111,7 +111,7 @@ NOINLINE void EntryRecordedAccess(ThreadState *thr, uptr pc, uptr addr) {
 
 // The rest of an entry point's access of kSize bytes that is not recorded:
 // everything MemoryAccess does, less the no-op test of one granule that
-// EntryFirstCellVerdict has made.
+// EntryFirstCellVerdict, or EntryGranuleRest, has made.
 template <uptr kSize, bool kWrite>
 NOINLINE void EntryAccessSlow(ThreadState *thr, uptr pc, uptr addr) {
   if (UNLIKELY(OffThePlainPath(thr, kWrite)))

@@ -992,7 +992,7 @@ enum class EntryVerdict { kUnchanged, kChanges, kAskTheRest };
 // forces were a fifth of the entry points' own time; with the whole no-op
 // test inline, its split-granule loop among them, every entry point pushed
 // and popped six of them: an exclusive read through the entry call took
-// 2.06 ns, 1.58 now, a shared one 2.56, 1.97). 16-byte accesses keep the
+// 2.06 ns, 1.58 now, a shared one 2.56, 1.99). 16-byte accesses keep the
 // whole of MemoryAccess inline: most of them cover two granules, and a
 // call to check the second cost more than the frame (x264: 4 %).
 ALWAYS_INLINE EntryVerdict EntryFirstCellVerdict(ThreadState *thr, uptr addr,
