@@ -40,6 +40,16 @@
 // RUN: not %t.holding 2>&1 | FileCheck %s --check-prefix=LATE
 // RUN: env HRACE_OPTIONS=msm=hb not %t.holding 2>&1 | FileCheck %s --check-prefixes=LATE,LATE-HB
 //
+// With -DLATE_WRITE_THEN_MANY the LateWriter's section writes two other
+// words by turns, 64 times, after X: the thread's ring of writes under
+// locks (64) drops the write of X, and M's map, which never gets it (and
+// keeps the writer's X, forgetting nothing), says it missed a write and
+// excuses nothing from then on.
+//
+// RUN: %hrace_cc -DLATE_WRITE -DLATE_WRITE_THEN_MANY %s -o %t.many
+// RUN: not %t.many 2>&1 | FileCheck %s --check-prefix=LATE
+// RUN: env HRACE_OPTIONS=msm=hb not %t.many 2>&1 | FileCheck %s --check-prefixes=LATE,LATE-HB
+//
 // With -DSTRANGER a thread started by main, ordered after nothing, reads X
 // without a lock after the Reader's second read: it races with the write.
 // The Reader's excused read leaves the cell as it was, so the stranger's
@@ -111,11 +121,20 @@ static void *LockedReader(void *Arg) {
 }
 
 #ifdef LATE_WRITE
+static long Other[2];
+
+// Out of line, so that each store is made.
+static __attribute__((noinline)) void Store(long *P, long V) { *P = V; }
+
 static void *LateWriter(void *Arg) {
   (void)Arg;
   invisible_wait(&LockedReaderRead);
   pthread_mutex_lock(&M);
   X = 42;
+#ifdef LATE_WRITE_THEN_MANY
+  for (int I = 0; I < 64; I++)
+    Store(&Other[I % 2], I);
+#endif
 #ifdef LATE_WRITE_HOLDING_M
   invisible_signal(&LateWritten);
   invisible_wait(&ReadAgain);
@@ -163,13 +182,13 @@ int main(void) {
 }
 // LATE:      WARNING: HybridRace: data race
 // LATE-NEXT:   Read of size 8 at {{.*}} by thread T3 (locks held: none):
-// LATE-NEXT:     #0 Reader {{.*}}read_after_every_locked_write_does_not_race_with_a_locked_read.c:81
+// LATE-NEXT:     #0 Reader {{.*}}read_after_every_locked_write_does_not_race_with_a_locked_read.c:91
 // LATE-HB:     Previous write of size 8 at {{.*}} by thread T4 (locks held: {M1}):
-// LATE-HB-NEXT:  #0 LateWriter {{.*}}read_after_every_locked_write_does_not_race_with_a_locked_read.c:118
+// LATE-HB-NEXT:  #0 LateWriter {{.*}}read_after_every_locked_write_does_not_race_with_a_locked_read.c:133
 // LATE:      HybridRace: reported 1 warning
 
 // STRANGER:      WARNING: HybridRace: data race
 // STRANGER-NEXT:   Read of size 8 at {{.*}} by thread T2 (locks held: none):
-// STRANGER-NEXT:     #0 Stranger {{.*}}read_after_every_locked_write_does_not_race_with_a_locked_read.c:135
+// STRANGER-NEXT:     #0 Stranger {{.*}}read_after_every_locked_write_does_not_race_with_a_locked_read.c:154
 // STRANGER-HB:     Previous write of size 8 at {{.*}} by thread T3 (locks held: {M1}):
 // STRANGER:      HybridRace: reported 1 warning

@@ -23,6 +23,19 @@
 // RUN: not %t.atomic 2>&1 | FileCheck %s --check-prefix=ATOMIC
 // RUN: env HRACE_OPTIONS=msm=hb not %t.atomic 2>&1 | FileCheck %s --check-prefix=ATOMIC
 //
+// -DLOCKED_READER_WRITES: the LockedReader writes P.B in its section, which
+// leaves P.B's cell as it was (C and S unchanged): P.A's and P.B's cells
+// hold one value. The Reader then reads P.A (excused) and P.B (which
+// races with that write). The excused read leaves P.A's value unchanged
+// after a look-up by address, so it is not memoised as a no-op for the
+// Reader, whose memo test would pass P.B's read unchecked. (msm=hb, whose
+// lock orders the write after the LockedReader's read, reports the write
+// against the Reader's first read, the race it meets first.)
+//
+// RUN: %hrace_cc -DLOCKED_READER_WRITES %s -o %t.same
+// RUN: not %t.same 2>&1 | FileCheck %s --check-prefix=SAME
+// RUN: env HRACE_OPTIONS=msm=hb not %t.same 2>&1 | FileCheck %s --check-prefix=SAME-HB
+//
 // The order of the accesses is forced with synchronisation the detector
 // cannot see.
 
@@ -62,7 +75,12 @@ static void *Reader(void *Arg) {
 #else
   invisible_wait(&LockedReaderDone);
 #endif
+#ifdef LOCKED_READER_WRITES
+  SecondSeen.A = P.A;
+  SecondSeen.B = P.B;
+#else
   SecondSeen = P;
+#endif
   return NULL;
 }
 
@@ -81,6 +99,9 @@ static void *LockedReader(void *Arg) {
   invisible_wait(&ReaderRead);
   pthread_mutex_lock(&M);
   LockedSeen = P.A + P.B;
+#ifdef LOCKED_READER_WRITES
+  P.B = 4;
+#endif
   pthread_mutex_unlock(&M);
 #ifdef ATOMIC_STORE
   pthread_mutex_lock(&M);
@@ -114,3 +135,13 @@ int main(void) {
 // ATOMIC:      WARNING: HybridRace: data race
 // ATOMIC:      by thread T3 (locks held: none):
 // ATOMIC:      HybridRace: reported 1 warning
+
+// SAME:      WARNING: HybridRace: data race
+// SAME:      by thread T3 (locks held: none):
+// SAME:        #0 Reader {{.*}}read_after_locked_writes_is_excused_only_where_the_map_shows_it.c:80
+// SAME:      HybridRace: reported 1 warning
+
+// SAME-HB:      WARNING: HybridRace: data race
+// SAME-HB-NEXT:   Write of size 8 at {{.*}} by thread T1 (locks held: {M1}):
+// SAME-HB:        Previous read of size 16 at {{.*}} by thread T3 (locks held: none):
+// SAME-HB:      HybridRace: reported 1 warning
