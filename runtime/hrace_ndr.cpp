@@ -586,6 +586,20 @@ void AccessSlow(ThreadState *thr, uptr addr, uptr size, bool write, uptr pc) {
   }
 }
 
+// One variable and nothing new: the common case of a loop, answered from
+// the thread's own cache alone (nt: the thread's, or null before its first
+// epoch).
+ALWAYS_INLINE bool CacheAnswers(NdrThread *nt, uptr addr, uptr size,
+                                bool write) {
+  uptr offset = addr & (kNdrVariableBytes - 1);
+  if (UNLIKELY(!nt) || UNLIKELY(offset + size > kNdrVariableBytes))
+    return false;
+  uptr base = addr - offset;
+  const NdrThread::CacheEntry &c = CacheSlot(nt, base);
+  return c.ev && c.base == base &&
+         AddsNothing(c, NdrBytesOf(offset, size), write);
+}
+
 // A store of `size` bytes at `addr`: the correlations it ends and makes,
 // then its epoch variable. `parent`: the object whose field it is, 0 if
 // none; `name`: the pass's name of the stored variable, or null.
@@ -608,16 +622,8 @@ ALWAYS_INLINE void WriteOf(uptr addr, uptr size, uptr parent, const char *name,
   thr->in_rtl++;
   ThreadOf(thr)->correlations.Store(addr, parent, pc, name);
   LeaveRuntime(thr);
-  // One variable and nothing new: the common case of a loop, answered from
-  // the thread's own cache alone.
-  uptr offset = addr & (kNdrVariableBytes - 1);
-  if (LIKELY(nt) && LIKELY(offset + size <= kNdrVariableBytes)) {
-    uptr base = addr - offset;
-    const NdrThread::CacheEntry &c = CacheSlot(nt, base);
-    if (c.ev && c.base == base &&
-        AddsNothing(c, NdrBytesOf(offset, size), true))
-      return;
-  }
+  if (CacheAnswers(nt, addr, size, true))
+    return;
   AccessSlow(thr, addr, size, true, pc);
 }
 
@@ -640,15 +646,8 @@ ALWAYS_INLINE void ReadOf(uptr addr, uptr size, uptr pc) {
   if (thr->in_rtl)
     return;
   // A read the cache answers changes nothing, ignored or not.
-  NdrThread *nt = thr->ndr;
-  uptr offset = addr & (kNdrVariableBytes - 1);
-  if (LIKELY(nt) && LIKELY(offset + size <= kNdrVariableBytes)) {
-    uptr base = addr - offset;
-    const NdrThread::CacheEntry &c = CacheSlot(nt, base);
-    if (c.ev && c.base == base &&
-        AddsNothing(c, NdrBytesOf(offset, size), false))
-      return;
-  }
+  if (CacheAnswers(thr->ndr, addr, size, false))
+    return;
   ReadSlow(thr, addr, size, pc);
 }
 
