@@ -18,12 +18,6 @@ bool IsSymmetric(CorrelationKind k) {
 
 } // namespace
 
-void CorrelationTracker::AddDependency(uptr from, bool control,
-                                       const char *name) {
-  if (pending_count_ < kMaxPending)
-    pending_[pending_count_++] = {from, name, control};
-}
-
 bool CorrelationTracker::DependsOn(uptr addr) const {
   for (u32 p = 0; p < pending_count_; p++)
     if (!pending_[p].control && pending_[p].from == addr)

@@ -40,8 +40,12 @@ public:
   static constexpr u32 kMaxPending = 16;
 
   // The next store's value (control: its execution) depends on the load of
-  // the variable at `from`, named `name` (or null).
-  void AddDependency(uptr from, bool control, const char *name = nullptr);
+  // the variable at `from`, named `name` (or null). Inline: the pass calls
+  // it for every load a store depends on.
+  void AddDependency(uptr from, bool control, const char *name = nullptr) {
+    if (pending_count_ < kMaxPending)
+      pending_[pending_count_++] = {from, name, control};
+  }
   // The thread stored to `to`, named `name` (or null), at pc; `parent`: the
   // object whose field `to` is, 0 if none. Ends what the store ends, then
   // makes what it makes.

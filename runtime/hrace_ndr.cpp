@@ -133,10 +133,24 @@ struct NdrGlobal {
 
 NdrGlobal ndr;
 
-NdrThread *ThreadOf(ThreadState *thr) {
-  if (UNLIKELY(!thr->ndr))
-    thr->ndr = new (InternalCalloc(sizeof(NdrThread))) NdrThread();
+// The thread's first epoch, store or dependency under ndr=1 makes its
+// state: out of line, off the entry points' paths.
+NOINLINE NdrThread *NewNdrThread(ThreadState *thr) {
+  thr->ndr = new (InternalCalloc(sizeof(NdrThread))) NdrThread();
   return thr->ndr;
+}
+
+ALWAYS_INLINE NdrThread *ThreadOf(ThreadState *thr) {
+  if (UNLIKELY(!thr->ndr))
+    return NewNdrThread(thr);
+  return thr->ndr;
+}
+
+// __hrace_ndr_dep for a thread without its ndr state yet.
+NOINLINE void FirstDependency(ThreadState *thr, uptr addr, bool control,
+                              const char *name) {
+  ScopedInRuntime in_rtl;
+  ThreadOf(thr)->correlations.AddDependency(addr, control, name);
 }
 
 NdrVariable *VariableOf(uptr base) {
@@ -1004,9 +1018,20 @@ void __hrace_ndr_dep(void *addr, u32 control, const char *name) {
   ThreadState *thr = cur_thread();
   if (!ndr_enabled || thr->in_rtl)
     return;
-  ScopedInRuntime in_rtl;
-  ThreadOf(thr)->correlations.AddDependency(reinterpret_cast<uptr>(addr),
-                                            control != 0, name);
+  NdrThread *nt = thr->ndr;
+  // The thread's first dependency makes its state, out of line: the pass
+  // calls this for every load a store depends on, and a call on its path
+  // made it save four registers (7.9% of blackscholes' samples under
+  // ndr=1, the tracker's append another 4.3% as a call).
+  if (UNLIKELY(!nt))
+    return FirstDependency(thr, reinterpret_cast<uptr>(addr), control != 0,
+                           name);
+  // Runtime code: a signal arriving in it waits (the handler's own stores
+  // would change the same tracker).
+  thr->in_rtl++;
+  nt->correlations.AddDependency(reinterpret_cast<uptr>(addr), control != 0,
+                                 name);
+  LeaveRuntime(thr);
 }
 
 } // extern "C"
