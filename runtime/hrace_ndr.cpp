@@ -133,8 +133,9 @@ struct NdrGlobal {
 
 NdrGlobal ndr;
 
-// The thread's first epoch, store or dependency under ndr=1 makes its
-// state: out of line, off the entry points' paths.
+// The thread's first use of its ndr state (an access, a store, a
+// dependency, a lock change, a range reset) makes it: out of line, off the
+// entry points' paths.
 NOINLINE NdrThread *NewNdrThread(ThreadState *thr) {
   thr->ndr = new (InternalCalloc(sizeof(NdrThread))) NdrThread();
   return thr->ndr;
@@ -1021,16 +1022,20 @@ void __hrace_ndr_dep(void *addr, u32 control, const char *name) {
   NdrThread *nt = thr->ndr;
   // The thread's first dependency makes its state, out of line: the pass
   // calls this for every load a store depends on, and a call on its path
-  // made it save four registers (7.9% of blackscholes' samples under
+  // made it save five registers (7.9% of blackscholes' samples under
   // ndr=1, the tracker's append another 4.3% as a call).
   if (UNLIKELY(!nt))
     return FirstDependency(thr, reinterpret_cast<uptr>(addr), control != 0,
                            name);
   // Runtime code: a signal arriving in it waits (the handler's own stores
   // would change the same tracker).
+  // The append is inline: the fences keep the compiler from moving its
+  // stores out of the runtime's mark, where a handler could interleave.
   thr->in_rtl++;
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
   nt->correlations.AddDependency(reinterpret_cast<uptr>(addr), control != 0,
                                  name);
+  __atomic_signal_fence(__ATOMIC_SEQ_CST);
   LeaveRuntime(thr);
 }
 
