@@ -1028,9 +1028,8 @@ void __hrace_ndr_dep(void *addr, u32 control, const char *name) {
     return FirstDependency(thr, reinterpret_cast<uptr>(addr), control != 0,
                            name);
   // Runtime code: a signal arriving in it waits (the handler's own stores
-  // would change the same tracker).
-  // The append is inline: the fences keep the compiler from moving its
-  // stores out of the runtime's mark, where a handler could interleave.
+  // would change the same tracker). The append is inline, and the fences
+  // keep the compiler from moving its stores out of the runtime's mark.
   thr->in_rtl++;
   __atomic_signal_fence(__ATOMIC_SEQ_CST);
   nt->correlations.AddDependency(reinterpret_cast<uptr>(addr), control != 0,
