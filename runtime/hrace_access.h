@@ -978,7 +978,11 @@ ALWAYS_INLINE bool EntryGranuleUnchanged(ThreadState *thr, uptr addr, uptr size,
   return noop;
 }
 
-// What the inline half of an entry point found (EntryFirstCellVerdict).
+// What the inline half of an entry point found (EntryFirstCellVerdict):
+// the access changes nothing; it may change a cell, or the thread is off
+// the plain path, or the access spans two granules (EntryAccessSlow, or
+// EntryRecordedAccess); or the first cell does not hold its bytes
+// (EntryGranuleRest).
 enum class EntryVerdict { kUnchanged, kChanges, kAskTheRest };
 
 // The inline half of an instrumented access of up to 8 bytes: whether the
