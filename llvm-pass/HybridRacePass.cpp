@@ -337,6 +337,9 @@ private:
   void instrumentEntryAndExits(Function &F);
   void instrumentNdrAccess(Instruction &I, Value *Ptr, Value *Size,
                            bool IsWrite);
+  /// The checker of non-deterministic reads' call for an access of a pair,
+  /// whose check of races instrumentPlainPair made.
+  void instrumentNdrOfPaired(Instruction &I);
   Constant *createNdrName(Value *Ptr, uint64_t AccessSize);
 
   Module &M;
@@ -587,19 +590,25 @@ void Instrumenter::instrumentFunction(Function &F, bool IgnoreAccesses) {
 
   PairedFirst.clear();
   CheckedWithPair.clear();
-  // Every read is reported on its own to the checker of non-deterministic
-  // reads.
-  if (CoalesceAdjacent && InlineTest && !InstrumentNdr)
+  if (CoalesceAdjacent && InlineTest)
     pairAdjacentAccesses(F, Accesses,
                          FAM.getResult<ScalarEvolutionAnalysis>(F));
   for (Instruction *I : Accesses) {
-    if (CheckedWithPair.count(I))
+    // A pair is checked for races once, but each of its accesses is its
+    // own read or write to the checker of non-deterministic reads.
+    if (CheckedWithPair.count(I)) {
+      if (InstrumentNdr)
+        instrumentNdrOfPaired(*I);
       continue;
+    }
     auto Pair = PairedFirst.find(I);
-    if (Pair != PairedFirst.end())
-      instrumentPlainPair(*I, Pair->second);
-    else
+    if (Pair == PairedFirst.end()) {
       instrumentAccess(*I);
+      continue;
+    }
+    instrumentPlainPair(*I, Pair->second);
+    if (InstrumentNdr)
+      instrumentNdrOfPaired(*I);
   }
   for (MemIntrinsic *MemOp : MemOps)
     replaceMemIntrinsic(*MemOp);
@@ -988,6 +997,15 @@ void Instrumenter::instrumentNdrAccess(Instruction &I, Value *Addr, Value *Size,
        createNdrName(Store.getPointerOperand(),
                      DL.getTypeStoreSize(Store.getValueOperand()->getType())
                          .getKnownMinValue())});
+}
+
+void Instrumenter::instrumentNdrOfPaired(Instruction &I) {
+  bool IsWrite = isa<StoreInst>(I);
+  Type *Ty = IsWrite ? cast<StoreInst>(I).getValueOperand()->getType()
+                     : cast<LoadInst>(I).getType();
+  setInsertPointBefore(I);
+  instrumentNdrAccess(I, createAddress(getAccessedPointer(I)),
+                      createByteCount(Ty), IsWrite);
 }
 
 /// The variable at Ptr's source name for the runtime's reports, as a

@@ -8,12 +8,15 @@
 // address is out of line at run time), then half by half, and one call of
 // __hrace_read4_pair (and so on) when a half fails. Loops unrolled by the
 // optimiser pair their consecutive elements. x86-64 only, where checks are
-// inline; never under -fsanitize-hybrid-race-ndr, which reports each read.
+// inline. Under -fsanitize-hybrid-race-ndr each access of a pair still makes
+// its own call to the checker of non-deterministic reads, which reports
+// each read.
 // RUN: %clang --target=x86_64-linux-gnu -O1 -g -fno-discard-value-names -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s
 // RUN: %clang --target=x86_64-linux-gnu -O1 -g -Xclang -load -Xclang %plugin -mllvm -hrace-coalesce-adjacent=0 -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s --check-prefix=APART
 // RUN: %clang --target=x86_64-linux-gnu -O1 -g -fpass-plugin=%plugin %calls_only -S -emit-llvm %s -o - | FileCheck %s --check-prefix=APART
 // RUN: %clang --target=aarch64-linux-gnu -O1 -g -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s --check-prefix=APART
 // RUN: %clang --target=x86_64-linux-gnu -O1 -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s --check-prefix=NOLINES
+// RUN: %clang --target=x86_64-linux-gnu -O1 -g -Xclang -load -Xclang %plugin -mllvm -hrace-ndr -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s --check-prefix=NDR
 
 // The whole test holds the pair's 8 bytes to one passing cell and its
 // address to a multiple of 8; the halves' test, out of line, holds each
@@ -34,6 +37,12 @@
 // APART:      call void @__hrace_read4(
 // APART:      call void @__hrace_read4(
 // APART:      ret float
+// NDR-LABEL: define {{.*}}@read_pair(
+// NDR:      call void @__hrace_read4_pair(
+// NDR:      call void @__hrace_ndr_read({{.*}}, i64 4)
+// NDR:      call void @__hrace_ndr_read({{.*}}, i64 4)
+// NDR-NOT:  call void @__hrace_
+// NDR:      call void @__hrace_func_exit(
 float read_pair(const float *P) { return P[0] + P[1]; }
 
 // The higher element read first: the pair starts 4 bytes below it.
@@ -50,6 +59,12 @@ float read_pair_backwards(const float *P) { return P[1] * P[0]; }
 // CHECK:      call void @__hrace_write2_pair(
 // CHECK-NOT:  call void @__hrace_write
 // CHECK:      ret void
+// NDR-LABEL: define {{.*}}@write_pair(
+// NDR:      call void @__hrace_write2_pair(
+// NDR:      call void @__hrace_ndr_write({{.*}}, i64 2,
+// NDR:      call void @__hrace_ndr_write({{.*}}, i64 2,
+// NDR-NOT:  call void @__hrace_
+// NDR:      call void @__hrace_func_exit(
 void write_pair(short *P, short A, short B) { P[0] = A; P[1] = B; }
 // CHECK-LABEL: define {{.*}}@read_byte_pair(
 // CHECK:      and i64 %{{[0-9]+}}, 1
