@@ -401,6 +401,10 @@ NdrBytes BytesOf(const EpochVariable *ev) {
 // nothing, else the oldest. Reads are not kept byte by byte: a thread that
 // reads field after field of a line in epoch after epoch (canneal) would
 // keep one for each, and every walk of the history would grow with them.
+// One whose checks have not run yet stays: the thread's pending list still
+// names it (RunPendingChecks waits while the thread runs a signal handler),
+// and recycled, it would be checked as the new epoch's and freed by others
+// while that epoch runs.
 EpochVariable *OwnVictim(EpochVariable *newest_own, NdrBytes mask, bool write,
                          EpochVariable **newer) {
   NdrBytes written_later = write ? mask : 0;
@@ -410,7 +414,7 @@ EpochVariable *OwnVictim(EpochVariable *newest_own, NdrBytes mask, bool write,
        p_newer = p, p = p->older_own) {
     bool newest_write = p->written & ~written_later;
     int rank = !BytesOf(p) ? 3 : newest_write ? 0 : !p->written ? 2 : 1;
-    if (rank && rank >= victim_rank) {
+    if (rank && rank >= victim_rank && p->checked) {
       victim = p;
       *newer = p_newer;
       victim_rank = rank;
@@ -809,6 +813,8 @@ void ClearCache(NdrThread *nt) {
 // only after this (an atomic add per epoch variable was 7% of
 // fluidanimate's new epoch variables' samples).
 void ReleaseEpoch(NdrThread *nt, NdrEpoch *e) {
+  static_assert(sizeof(e->refs) == sizeof(u32),
+                "an epoch with no epoch variable adds references - 1 = ~0u");
   u32 references = nt->epoch_references;
   nt->epoch_references = 0;
   if (__atomic_add_fetch(&e->refs, references - 1, __ATOMIC_ACQ_REL) == 0)
