@@ -595,7 +595,10 @@ void Instrumenter::instrumentFunction(Function &F, bool IgnoreAccesses) {
                          FAM.getResult<ScalarEvolutionAnalysis>(F));
   for (Instruction *I : Accesses) {
     // A pair is checked for races once, but each of its accesses is its
-    // own read or write to the checker of non-deterministic reads.
+    // own read or write to the checker of non-deterministic reads. Its call
+    // may lie between the pair's check and the second access: it neither
+    // synchronises nor changes the lock set, so the pair stays in one
+    // segment.
     if (CheckedWithPair.count(I)) {
       if (InstrumentNdr)
         instrumentNdrOfPaired(*I);
