@@ -401,12 +401,11 @@ NdrBytes BytesOf(const EpochVariable *ev) {
 // nothing, else the oldest. Reads are not kept byte by byte: a thread that
 // reads field after field of a line in epoch after epoch (canneal) would
 // keep one for each, and every walk of the history would grow with them.
-// One whose checks have not run yet stays: the thread's pending list still
-// names it (RunPendingChecks waits while the thread runs a signal handler),
-// and recycled, it would be checked as the new epoch's and freed by others
-// while that epoch runs.
+// One whose checks have not run yet (RunPendingChecks waits while the
+// thread runs a signal handler) stays unless `unchecked_too`: its read
+// would go unchecked.
 EpochVariable *OwnVictim(EpochVariable *newest_own, NdrBytes mask, bool write,
-                         EpochVariable **newer) {
+                         bool unchecked_too, EpochVariable **newer) {
   NdrBytes written_later = write ? mask : 0;
   EpochVariable *victim = nullptr;
   int victim_rank = 0;
@@ -414,7 +413,7 @@ EpochVariable *OwnVictim(EpochVariable *newest_own, NdrBytes mask, bool write,
        p_newer = p, p = p->older_own) {
     bool newest_write = p->written & ~written_later;
     int rank = !BytesOf(p) ? 3 : newest_write ? 0 : !p->written ? 2 : 1;
-    if (rank && rank >= victim_rank && p->checked) {
+    if (rank && rank >= victim_rank && (p->checked || unchecked_too)) {
       victim = p;
       *newer = p_newer;
       victim_rank = rank;
@@ -422,6 +421,21 @@ EpochVariable *OwnVictim(EpochVariable *newest_own, NdrBytes mask, bool write,
     written_later |= p->written;
   }
   return victim;
+}
+
+// Own epoch variables waiting for their checks that a thread keeps in one
+// history beyond ndr_history.
+constexpr u32 kUncheckedKept = 8;
+
+// The unchecked epoch variable ev leaves nt's pending list unchecked, before
+// it is recycled (checked in its new use, it would be marked checked while
+// its epoch runs, and another thread could free it).
+void ForgetPending(NdrThread *nt, EpochVariable *ev) {
+  for (u32 i = 0; i < nt->pending_count; i++)
+    if (nt->pending[i] == ev) {
+      nt->pending[i] = nt->pending[--nt->pending_count];
+      return;
+    }
 }
 
 // A new epoch variable at the head of v's history for an access of `mask`;
@@ -437,8 +451,14 @@ EpochVariable *NewEpochVariable(NdrThread *nt, NdrVariable *v, NdrEpoch *e,
   // With no more than ndr_history of its own, the thread keeps them all.
   if (own > keep) {
     EpochVariable *victim_newer = nullptr;
+    // Epoch variables that wait for their checks are kept, but only so
+    // many: a thread that never returns from a handler (it jumps out of
+    // it) never runs them, and its histories would grow without bound.
+    bool unchecked_too = own > keep + kUncheckedKept;
     if (EpochVariable *victim =
-            OwnVictim(newest_own, mask, write, &victim_newer)) {
+            OwnVictim(newest_own, mask, write, unchecked_too, &victim_newer)) {
+      if (!victim->checked)
+        ForgetPending(nt, victim);
       if (victim == newest_own)
         newest_own = newest_own->older_own;
       Evict(nt, v, victim_newer, victim);
@@ -809,9 +829,9 @@ void ClearCache(NdrThread *nt) {
 // The ended epoch gets its epoch variables' references and loses the
 // thread's. Counted by the thread while the epoch ran, since nothing else
 // changes them then: an epoch variable is unlinked (Recycle) only once it
-// is checked or by its own thread as an older epoch's, so the count falls
-// only after this (an atomic add per epoch variable was 7% of
-// fluidanimate's new epoch variables' samples).
+// is checked, or by its own thread as an older epoch's, so the count falls
+// only after this (an atomic add per epoch variable was 7% of the samples
+// of fluidanimate's slow path).
 void ReleaseEpoch(NdrThread *nt, NdrEpoch *e) {
   static_assert(sizeof(e->refs) == sizeof(u32),
                 "an epoch with no epoch variable adds references - 1 = ~0u");

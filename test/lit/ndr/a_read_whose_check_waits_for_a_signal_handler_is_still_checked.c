@@ -5,12 +5,13 @@
 // epoch with an atomic release; a handler then reads V.B in a new epoch
 // while the read of V.A still waits for its check. Main keeps
 // ndr_history = 2 epoch variables of V's line: the handler's is a third,
-// and the read of V.A, which wrote nothing, was the one to go, so its check
-// never ran and the read went unreported. T2 ran its own check before main
-// read, so only main's check can find the read.
+// and the read of V.A, which wrote nothing, was the one to go. It was
+// recycled as the handler's, so the pending check ran on the handler's
+// read of V.B and the read of V.A went unreported. T2 ran its own check
+// before main read, so only main's check can find the read.
 //
 // RUN: %hrace_cc -fsanitize-hybrid-race-ndr %s -o %t
-// RUN: env HRACE_OPTIONS=ndr=1 not %t 2>&1 | FileCheck %s
+// RUN: env HRACE_OPTIONS=ndr=1:ndr_history=2 not %t 2>&1 | FileCheck %s
 
 #include "../Inputs/hrace_test_sync.h"
 
