@@ -27,7 +27,8 @@ struct Line {
 
 struct Line V;
 static int Wrote;
-static atomic_int EpochEnd;
+// Not static: the optimiser removes stores to a static nobody reads.
+atomic_int EpochEnd;
 static volatile int Sink;
 static pthread_mutex_t Private = PTHREAD_MUTEX_INITIALIZER;
 
