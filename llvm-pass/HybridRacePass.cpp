@@ -225,6 +225,13 @@ bool isInDefaultAddressSpace(const Value *Ptr) {
   return Ptr->getType()->getPointerAddressSpace() == 0;
 }
 
+/// The type a plain load reads or a plain store writes.
+Type *getPlainAccessType(Instruction &I) {
+  if (auto *Store = dyn_cast<StoreInst>(&I))
+    return Store->getValueOperand()->getType();
+  return cast<LoadInst>(I).getType();
+}
+
 /// The pointer a load, store, atomic or masked vector access goes through.
 Value *getAccessedPointer(Instruction &I) {
   if (auto *Load = dyn_cast<LoadInst>(&I))
@@ -807,8 +814,7 @@ void Instrumenter::pairAdjacentAccesses(Function &F,
 
 void Instrumenter::instrumentPlainPair(Instruction &First, bool SecondLower) {
   bool IsWrite = isa<StoreInst>(First);
-  Type *Ty = IsWrite ? cast<StoreInst>(First).getValueOperand()->getType()
-                     : cast<LoadInst>(First).getType();
+  Type *Ty = getPlainAccessType(First);
   int64_t Size = static_cast<int64_t>(DL.getTypeStoreSize(Ty).getFixedValue());
   unsigned SizeClass = Log2_64(Size);
   setInsertPointBefore(First);
@@ -1003,12 +1009,10 @@ void Instrumenter::instrumentNdrAccess(Instruction &I, Value *Addr, Value *Size,
 }
 
 void Instrumenter::instrumentNdrOfPaired(Instruction &I) {
-  bool IsWrite = isa<StoreInst>(I);
-  Type *Ty = IsWrite ? cast<StoreInst>(I).getValueOperand()->getType()
-                     : cast<LoadInst>(I).getType();
   setInsertPointBefore(I);
   instrumentNdrAccess(I, createAddress(getAccessedPointer(I)),
-                      createByteCount(Ty), IsWrite);
+                      createByteCount(getPlainAccessType(I)),
+                      isa<StoreInst>(I));
 }
 
 /// The variable at Ptr's source name for the runtime's reports, as a
