@@ -155,9 +155,24 @@ struct NdrAccessRecord {
   u8 size;
 };
 
+// The correlations a reading thread had with a variable at its read, kept
+// with the epoch variable for reports.
+struct NdrCorrelations {
+  u32 count;
+  Correlation items[1];
+};
+
+// The bytes of NdrCorrelations holding `count` correlations.
+inline uptr NdrCorrelationsBytes(u32 count) {
+  return sizeof(NdrCorrelations) +
+         (count ? count - 1 : 0) * sizeof(Correlation);
+}
+
 // What one epoch did to one variable. Linked into its variable's history,
-// newest first.
-struct EpochVariable {
+// newest first. Its first cache line holds all that the walks of a history
+// read: one line per epoch variable walked (at 136 bytes, unaligned, the
+// fields a walk reads straddled two lines in half of them).
+struct alignas(64) EpochVariable {
   static constexpr u32 kRecords = 3;
   EpochVariable *next;
   // The same thread's next older epoch variable in the history.
@@ -181,16 +196,18 @@ struct EpochVariable {
   NdrBytes read_first;
   NdrBytes written;
   NdrBytes read_after_write;
-  // The correlations the reading thread had with this variable at its read.
-  Correlation *correlations;
-  u8 correlation_count;
+  // The correlations the reading thread had with this variable at its
+  // read, or null.
+  NdrCorrelations *correlations;
   NdrAccessRecord writes[kRecords];
   NdrAccessRecord reads_first[kRecords];
   // Reading bytes after writing them in one epoch is rarer: one record.
   NdrAccessRecord reads_after_write[1];
 };
 // Every variable an epoch touches has one: its size is ndr=1's memory.
-static_assert(sizeof(EpochVariable) == 136, "an epoch variable is 136 bytes");
+static_assert(sizeof(EpochVariable) == 128, "an epoch variable is 128 bytes");
+static_assert(__builtin_offsetof(EpochVariable, correlations) == 64,
+              "the fields a walk reads fill the first cache line");
 
 // Records an access of bytes [offset, offset + size) with stack `stack` that
 // brought new bytes to the records' kind: a record of the same stack that it

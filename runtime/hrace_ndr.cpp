@@ -600,11 +600,11 @@ void AccessVariable(ThreadState *thr, NdrThread *nt, uptr base, uptr addr,
     ev->read_first |= first;
     ev->read_after_write |= after;
     if (found_count && !ev->correlations) {
-      ev->correlations = static_cast<Correlation *>(
-          InternalAlloc(found_count * sizeof(Correlation)));
-      internal_memcpy(ev->correlations, found,
+      ev->correlations = static_cast<NdrCorrelations *>(
+          InternalAlloc(NdrCorrelationsBytes(found_count)));
+      ev->correlations->count = found_count;
+      internal_memcpy(ev->correlations->items, found,
                       found_count * sizeof(Correlation));
-      ev->correlation_count = static_cast<u8>(found_count);
     }
   }
   c = CacheEntryOf(base, ev);
@@ -744,9 +744,9 @@ bool CheckRead(EpochVariable *ev, bool after_own_write, u32 index,
     Describe(&report->deps[i], *deps[i], NdrWriteFor(*deps[i], mask));
     report->deps[i].parallel = NdrIsParallel(*ev, *deps[i]);
   }
-  report->correlation_count = ev->correlation_count;
-  for (u32 i = 0; i < ev->correlation_count; i++)
-    report->correlations[i] = ev->correlations[i];
+  report->correlation_count = ev->correlations ? ev->correlations->count : 0;
+  for (u32 i = 0; i < report->correlation_count; i++)
+    report->correlations[i] = ev->correlations->items[i];
   return true;
 }
 
