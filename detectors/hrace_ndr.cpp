@@ -81,7 +81,13 @@ bool CarriedInto(const EpochVariable &w, const EpochVariable &d,
 } // namespace
 
 bool NdrIsLockedUpdate(const EpochVariable &v, NdrBytes mask) {
-  return FirstExclusive(v.epoch) && (v.read_first & v.written & mask);
+  // v may be a running epoch's, whose thread adds reads without its
+  // variable's lock (runtime/hrace_ndr.cpp): relaxed. The result is stable
+  // all the same: a byte is read first only while the epoch has not written
+  // it, and writes are added under the lock the caller holds, so the bytes
+  // both read first and written are all there once written.
+  return FirstExclusive(v.epoch) &&
+         (LoadRelaxed(&v.read_first) & v.written & mask);
 }
 
 namespace {
