@@ -600,15 +600,18 @@ void AccessVariable(ThreadState *thr, NdrThread *nt, uptr base, uptr addr,
                     StackOf(nt, pc, callers));
   };
   EpochVariable *ev = cached ? c.ev : nullptr;
-  // The read's new bytes and their records into ev. Its thread alone adds
-  // bytes, so a plain store does, also without v->mu (an atomic or was 18%
-  // of facesim's slow path). A range reset (Purge) that clears bytes at the
-  // same time may see them come back; they are then reads that raced with
-  // the free that handed them out anew: no release lies between them, since
-  // it would have ended the epoch.
-  auto add_read = [&] {
-    auto add = [](NdrBytes *bytes, NdrBytes more) {
-      StoreRelaxed(bytes, LoadRelaxed(bytes) | more);
+  // The read's new bytes and their records into ev. Without v->mu an atomic
+  // or: a range reset (Purge) may clear bytes at the same time, and a load
+  // then a store would lose its clearing or the read's bytes. With v->mu
+  // held, which Purge takes too, a load then a store (a locked or there,
+  // right after the epoch variable was made, was 18% of facesim's slow
+  // path).
+  auto add_read = [&](bool locked) {
+    auto add = [locked](NdrBytes *bytes, NdrBytes more) {
+      if (locked)
+        StoreRelaxed(bytes, LoadRelaxed(bytes) | more);
+      else
+        __atomic_fetch_or(bytes, more, __ATOMIC_RELAXED);
     };
     NdrBytes written = LoadRelaxed(&ev->written);
     NdrBytes first = mask & ~written & ~LoadRelaxed(&ev->read_first);
@@ -641,7 +644,7 @@ void AccessVariable(ThreadState *thr, NdrThread *nt, uptr base, uptr addr,
   // since a byte is read first only while unwritten and writes are added
   // under the lock. So its masks are read and written atomically.
   if (ev && !write) {
-    add_read();
+    add_read(false);
     c = CacheEntryOf(base, ev);
     return;
   }
@@ -649,7 +652,7 @@ void AccessVariable(ThreadState *thr, NdrThread *nt, uptr base, uptr addr,
   if (!ev)
     ev = OwnOrNewEpochVariable(nt, v, e, base, mask, write);
   if (!write) {
-    add_read();
+    add_read(true);
   } else {
     if (mask & ~ev->written) {
       record(ev->writes, EpochVariable::kRecords);
@@ -953,11 +956,9 @@ void Purge(NdrThread *nt, NdrVariable *v, NdrBytes reset) {
     // two that were not ordered may be gone.
     if ((ev->written & reset) && v->last_write == kUnorderedWrites)
       v->last_write = kUnknownWrites;
-    // Relaxed: the epoch variable's thread adds reads without the lock
-    // (AccessVariable says why a read it adds meanwhile may stay).
-    StoreRelaxed(&ev->read_first, LoadRelaxed(&ev->read_first) & ~reset);
-    StoreRelaxed(&ev->read_after_write,
-                 LoadRelaxed(&ev->read_after_write) & ~reset);
+    // Atomic: the epoch variable's thread adds reads without the lock.
+    __atomic_fetch_and(&ev->read_first, ~reset, __ATOMIC_RELAXED);
+    __atomic_fetch_and(&ev->read_after_write, ~reset, __ATOMIC_RELAXED);
     StoreRelaxed(&ev->written, ev->written & ~reset);
     if (!ev->checked || BytesOf(ev)) {
       p = &ev->next;
