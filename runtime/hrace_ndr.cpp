@@ -600,29 +600,20 @@ void AccessVariable(ThreadState *thr, NdrThread *nt, uptr base, uptr addr,
                     StackOf(nt, pc, callers));
   };
   EpochVariable *ev = cached ? c.ev : nullptr;
-  // The read's new bytes and their records into ev. Without v->mu an atomic
-  // or: a range reset (Purge) may clear bytes at the same time, and a load
-  // then a store would lose its clearing or the read's bytes. With v->mu
-  // held, which Purge takes too, a load then a store (a locked or there,
-  // right after the epoch variable was made, was 18% of facesim's slow
-  // path).
-  auto add_read = [&](bool locked) {
-    auto add = [locked](NdrBytes *bytes, NdrBytes more) {
-      if (locked)
-        StoreRelaxed(bytes, LoadRelaxed(bytes) | more);
-      else
-        __atomic_fetch_or(bytes, more, __ATOMIC_RELAXED);
-    };
+  // The read's new bytes and their records into ev. Its bytes grow by an
+  // atomic or: a range reset (Purge) may clear some at the same time, and a
+  // load then a store would lose its clearing or the read's bytes.
+  auto add_read = [&] {
     NdrBytes written = LoadRelaxed(&ev->written);
     NdrBytes first = mask & ~written & ~LoadRelaxed(&ev->read_first);
     NdrBytes after = mask & written & ~LoadRelaxed(&ev->read_after_write);
     if (first) {
       record(ev->reads_first, EpochVariable::kRecords);
-      add(&ev->read_first, first);
+      __atomic_fetch_or(&ev->read_first, first, __ATOMIC_RELAXED);
     }
     if (after) {
       record(ev->reads_after_write, 1);
-      add(&ev->read_after_write, after);
+      __atomic_fetch_or(&ev->read_after_write, after, __ATOMIC_RELAXED);
     }
     if (found_count && !ev->correlations) {
       ev->correlations = static_cast<NdrCorrelations *>(
@@ -644,7 +635,7 @@ void AccessVariable(ThreadState *thr, NdrThread *nt, uptr base, uptr addr,
   // since a byte is read first only while unwritten and writes are added
   // under the lock. So its masks are read and written atomically.
   if (ev && !write) {
-    add_read(false);
+    add_read();
     c = CacheEntryOf(base, ev);
     return;
   }
@@ -652,7 +643,7 @@ void AccessVariable(ThreadState *thr, NdrThread *nt, uptr base, uptr addr,
   if (!ev)
     ev = OwnOrNewEpochVariable(nt, v, e, base, mask, write);
   if (!write) {
-    add_read(true);
+    add_read();
   } else {
     if (mask & ~ev->written) {
       record(ev->writes, EpochVariable::kRecords);
