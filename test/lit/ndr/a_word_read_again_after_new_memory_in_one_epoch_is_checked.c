@@ -1,5 +1,7 @@
-// A range handed out anew leaves the thread's own cache too, line by line:
-// T1 reads the last word of a four-line buffer, marks the buffer new memory
+// A range handed out anew leaves the thread's own cache too: line by line
+// for a small range, by a scan of the whole cache for one with more lines
+// than the cache has entries (1024: the second RUN's 64 KiB buffer).
+// T1 reads the last word of the buffer, marks the buffer new memory
 // (AnnotateNewMemory: its histories go), and reads the word again in the
 // same epoch. Only the second read is of the new memory. T2 then writes
 // the word with nothing ordering it with T1, so that read has a parallel
@@ -11,6 +13,8 @@
 //
 // RUN: %hrace_cc -fsanitize-hybrid-race-ndr %s -o %t
 // RUN: env HRACE_OPTIONS=ndr=1 not %t 2>&1 | FileCheck %s
+// RUN: %hrace_cc -fsanitize-hybrid-race-ndr -DWORDS=16384 %s -o %t.big
+// RUN: env HRACE_OPTIONS=ndr=1 not %t.big 2>&1 | FileCheck %s
 // CHECK:     WARNING: HybridRace: non-deterministic read
 // CHECK-NEXT:  Read of size 4 at [[ADDR:0x[0-9a-f]+]] by thread T1 (locks held: none):
 // CHECK-NEXT:    #0 Thread1
@@ -26,11 +30,15 @@
 // The prototype of dynamic_annotations.h.
 void AnnotateNewMemory(const char *, int, const volatile void *, long);
 
-static _Alignas(64) int Buffer[64];
+#ifndef WORDS
+#define WORDS 64
+#endif
+
+static _Alignas(64) int Buffer[WORDS];
 static int Renewed;
 
 static void *Thread1(void *Arg) {
-  volatile int *Last = &Buffer[63];
+  volatile int *Last = &Buffer[WORDS - 1];
   int Before = *Last;
   AnnotateNewMemory(__FILE__, __LINE__, Buffer, sizeof(Buffer));
   int After = *Last;
@@ -40,7 +48,7 @@ static void *Thread1(void *Arg) {
 
 static void *Thread2(void *Arg) {
   invisible_wait(&Renewed);
-  Buffer[63] = 2;
+  Buffer[WORDS - 1] = 2;
   return Arg;
 }
 
