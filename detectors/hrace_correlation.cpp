@@ -141,11 +141,19 @@ void CorrelationTracker::Store(uptr to_addr, uptr parent, uptr pc,
   last_parent_ = parent;
 }
 
-u32 CorrelationTracker::Involving(uptr addr, Correlation *out, u32 max) const {
+u32 CorrelationTracker::Involving(uptr addr, uptr size, Correlation *out,
+                                  u32 max) const {
+  if (!live_count_)
+    return 0;
+  // The addresses of one 4-byte block share a bucket: a read of several
+  // loads (the pass's runs) visits the buckets of its blocks.
+  u32 candidates = 0;
+  for (uptr block = addr & ~uptr(3); block < addr + size; block += 4)
+    candidates |= SlotsNaming(block);
   u32 n = 0;
-  for (u32 m = SlotsNaming(addr); m && n < max; m &= m - 1) {
+  for (u32 m = candidates; m && n < max; m &= m - 1) {
     u32 i = __builtin_ctz(m);
-    if (ends_[i].Names(addr))
+    if (ends_[i].NamesIn(addr, addr + size))
       out[n++] = At(i);
   }
   return n;

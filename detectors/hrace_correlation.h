@@ -52,8 +52,9 @@ public:
   void Store(uptr to, uptr parent, uptr pc, const char *name = nullptr);
   // The next store is not seen: its dependencies go.
   void DropDependencies() { pending_count_ = 0; }
-  // The live correlations that name `addr`, at most max of them.
-  u32 Involving(uptr addr, Correlation *out, u32 max) const;
+  // The live correlations that name an address of [addr, addr + size), at
+  // most max of them.
+  u32 Involving(uptr addr, uptr size, Correlation *out, u32 max) const;
   u32 live_count() const { return live_count_; }
 
 private:
@@ -110,6 +111,9 @@ private:
   struct Ends {
     uptr from, to;
     bool Names(uptr addr) const { return from == addr || to == addr; }
+    bool NamesIn(uptr begin, uptr end) const {
+      return (from >= begin && from < end) || (to >= begin && to < end);
+    }
   };
   void Set(u32 slot, const Correlation &c);
   Correlation At(u32 slot) const;

@@ -90,6 +90,24 @@ bool NdrIsLockedUpdate(const EpochVariable &v, NdrBytes mask) {
          (LoadRelaxed(&v.read_first) & v.written & mask);
 }
 
+NdrBytes NdrUniformBytes(const EpochVariable &read, NdrBytes mask,
+                         const EpochVariable *const *writes, u32 write_count) {
+  NdrBytes lowest = mask & (~mask + 1);
+  NdrBytes uniform = mask;
+  // Keeps the bytes on lowest's side of `set`.
+  auto split = [&](NdrBytes set) { uniform &= (set & lowest) ? set : ~set; };
+  auto updated = [](const EpochVariable &v) {
+    return FirstExclusive(v.epoch) ? LoadRelaxed(&v.read_first) & v.written
+                                   : NdrBytes(0);
+  };
+  split(updated(read));
+  for (u32 i = 0; i < write_count; i++) {
+    split(writes[i]->written);
+    split(updated(*writes[i]));
+  }
+  return uniform;
+}
+
 namespace {
 
 NdrBytes RangeOf(const NdrAccessRecord &r) {

@@ -226,6 +226,17 @@ const NdrAccessRecord &NdrWriteFor(const EpochVariable &v, NdrBytes mask);
 // update.
 bool NdrIsLockedUpdate(const EpochVariable &v, NdrBytes mask);
 
+// The bytes of `mask` that the writes `writes` and the locked updates
+// (`read`'s, the writes') all treat as they treat mask's lowest byte: written
+// by the same writes and updated in the same epochs. Every criterion below
+// gives such bytes one answer, each byte's own, where it could give a mask
+// that mixes them another: a read of several program variables (a loop's
+// elements, the pass's runs of loads) that updates one of them under a
+// lock would count as an update of all, and a serialised update of that
+// one would shut out another thread's write of the others.
+NdrBytes NdrUniformBytes(const EpochVariable &read, NdrBytes mask,
+                         const EpochVariable *const *writes, u32 write_count);
+
 // The write dependencies of the read of bytes `mask` by `read`
 // (after_own_write: a read of bytes the epoch had written; else a first
 // read) among `writes` (every epoch variable of the variable that wrote;

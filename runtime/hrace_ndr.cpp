@@ -591,8 +591,8 @@ void AccessVariable(ThreadState *thr, NdrThread *nt, uptr base, uptr addr,
   Correlation found[NdrReport::kMaxCorrelations];
   u32 found_count = 0;
   if (!write)
-    found_count =
-        nt->correlations.Involving(addr, found, NdrReport::kMaxCorrelations);
+    found_count = nt->correlations.Involving(addr, size, found,
+                                             NdrReport::kMaxCorrelations);
   u8 record_size = static_cast<u8>(size);
   // A record's stack is made only for an access that brings new bytes.
   auto record = [&](NdrAccessRecord *records, u32 count) {
@@ -751,6 +751,12 @@ void Describe(NdrAccessDesc *d, const EpochVariable &ev,
   d->parallel = false;
 }
 
+// Address `addr` is one of the bytes `mask` of the variable at `base`.
+bool NamesOneOf(uptr addr, uptr base, NdrBytes mask) {
+  return addr >= base && addr < base + kNdrVariableBytes &&
+         ((mask >> (addr - base)) & 1);
+}
+
 // Checks one recorded read of `ev` against the writes; fills *report when
 // it is non-deterministic and was not reported yet.
 bool CheckRead(EpochVariable *ev, bool after_own_write, u32 index,
@@ -762,16 +768,35 @@ bool CheckRead(EpochVariable *ev, bool after_own_write, u32 index,
       1u << (index + (after_own_write ? EpochVariable::kRecords : 0)));
   if (!r.stack || (ev->reported & bit))
     return false;
-  NdrBytes mask = after_own_write
-                      ? ev->read_after_write
+  NdrBytes record_bytes =
+      after_own_write ? ev->read_after_write
                       : NdrRecordBytes(ev->reads_first, index) & ev->read_first;
+  // The record's bytes in sets the criteria treat alike (NdrUniformBytes):
+  // the first non-deterministic one is reported.
   const EpochVariable *deps[kMaxHistory];
-  u32 n = NdrWriteDependencies(*ev, after_own_write, mask, writes, write_count,
-                               deps, kMaxHistory);
-  if (!NdrIsNonDeterministic(*ev, mask, deps, n))
+  u32 n = 0;
+  NdrBytes mask = 0;
+  for (NdrBytes rest = record_bytes; rest; rest &= ~mask) {
+    mask = NdrUniformBytes(*ev, rest, writes, write_count);
+    n = NdrWriteDependencies(*ev, after_own_write, mask, writes, write_count,
+                             deps, kMaxHistory);
+    if (NdrIsNonDeterministic(*ev, mask, deps, n))
+      break;
+    n = 0;
+  }
+  if (!n)
     return false;
   ev->reported |= bit;
   Describe(&report->read, *ev, r);
+  // The read as far as these bytes go: from the first of them, no longer
+  // than the access that brought the record's first bytes or their run (a
+  // run of loads read as one reports the field that was not deterministic).
+  u32 first = static_cast<u32>(__builtin_ctzll(mask));
+  NdrBytes from_first = mask >> first;
+  u32 run = ~from_first ? static_cast<u32>(__builtin_ctzll(~from_first))
+                        : static_cast<u32>(kNdrVariableBytes - first);
+  report->read.addr = ev->base + first;
+  report->read.size = run < r.size ? run : r.size;
   // Parallel dependencies first, then by thread.
   for (u32 i = 1; i < n; i++)
     for (u32 j = i; j > 0; j--) {
@@ -788,9 +813,13 @@ bool CheckRead(EpochVariable *ev, bool after_own_write, u32 index,
     Describe(&report->deps[i], *deps[i], NdrWriteFor(*deps[i], mask));
     report->deps[i].parallel = NdrIsParallel(*ev, *deps[i]);
   }
-  report->correlation_count = ev->correlations ? ev->correlations->count : 0;
-  for (u32 i = 0; i < report->correlation_count; i++)
-    report->correlations[i] = ev->correlations->items[i];
+  // The correlations that name one of these bytes.
+  report->correlation_count = 0;
+  for (u32 i = 0; ev->correlations && i < ev->correlations->count; i++) {
+    const Correlation &c = ev->correlations->items[i];
+    if (NamesOneOf(c.from, ev->base, mask) || NamesOneOf(c.to, ev->base, mask))
+      report->correlations[report->correlation_count++] = c;
+  }
   return true;
 }
 

@@ -36,7 +36,7 @@ protected:
 
   bool Has(CorrelationKind kind, uptr from, uptr to) {
     Correlation c[CorrelationTracker::kMaxLive];
-    u32 n = t.Involving(from, c, CorrelationTracker::kMaxLive);
+    u32 n = t.Involving(from, 1, c, CorrelationTracker::kMaxLive);
     for (u32 i = 0; i < n; i++)
       if (c[i].kind == kind && ((c[i].from == from && c[i].to == to) ||
                                 (c[i].from == to && c[i].to == from)))
@@ -47,12 +47,29 @@ protected:
   CorrelationTracker t;
 };
 
+// A read of several variables at once (the pass's runs of loads) finds the
+// correlations of each, wherever it starts, and none beyond its bytes; an
+// address not on a 4-byte boundary inside it is found too.
+TEST_F(CorrelationTest, ARangeFindsTheCorrelationsOfEveryAddressInIt) {
+  Store(kYen, {kEuro});
+  Correlation c[4];
+  EXPECT_EQ(t.Involving(kYen - 4, 4, c, 4), 0u);
+  ASSERT_EQ(t.Involving(kYen - 4, 8, c, 4), 1u);
+  EXPECT_EQ(c[0].to, kYen);
+  EXPECT_EQ(t.Involving(kYen + 1, 6, c, 4), 0u);
+  Store(kDollar + 3, {kFlag});
+  ASSERT_EQ(t.Involving(kDollar, 4, c, 4), 1u);
+  EXPECT_EQ(c[0].to, kDollar + 3);
+  EXPECT_EQ(t.Involving(kDollar, 3, c, 4), 0u);
+  EXPECT_EQ(t.Involving(kEuro, 0x20, c, 4), 2u);
+}
+
 TEST_F(CorrelationTest, VerticalFromADataDependency) {
   Store(kEuro);
   Store(kYen, {kEuro});
   EXPECT_TRUE(Has(CorrelationKind::kVertical, kEuro, kYen));
   Correlation c[4];
-  ASSERT_EQ(t.Involving(kYen, c, 4), 1u);
+  ASSERT_EQ(t.Involving(kYen, 1, c, 4), 1u);
   EXPECT_EQ(c[0].from, kEuro);
   EXPECT_EQ(c[0].to, kYen);
   EXPECT_EQ(c[0].pc, kPc);
@@ -174,7 +191,7 @@ TEST_F(CorrelationTest, EveryLiveCorrelationIsFoundFromBothEnds) {
     std::vector<Correlation> live;
     for (u32 a = 0; a < kAddrs; a++) {
       Correlation c[CorrelationTracker::kMaxLive];
-      u32 n = t.Involving(addr(a), c, CorrelationTracker::kMaxLive);
+      u32 n = t.Involving(addr(a), 1, c, CorrelationTracker::kMaxLive);
       for (u32 i = 0; i < n; i++) {
         ASSERT_TRUE(c[i].from == addr(a) || c[i].to == addr(a));
         bool seen = false;
@@ -202,7 +219,7 @@ TEST_F(CorrelationTest, EachEndKeepsTheNameItsStoreOrLoadGave) {
   t.AddDependency(kYen, false, kYenName);
   t.Store(kDollar, kCommon, kPc, kDollarName);
   Correlation c[8];
-  u32 n = t.Involving(kDollar, c, 8);
+  u32 n = t.Involving(kDollar, 1, c, 8);
   u32 checked = 0;
   for (u32 i = 0; i < n; i++) {
     const char *from = c[i].from == kEuro  ? kEuroName
