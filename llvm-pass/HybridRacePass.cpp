@@ -23,6 +23,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/LoopAccessAnalysis.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
@@ -342,6 +343,9 @@ private:
   void instrumentFence(FenceInst &Fence);
   void replaceMemIntrinsic(MemIntrinsic &MemOp);
   void instrumentEntryAndExits(Function &F);
+  /// -hrace-ndr: the loads of each block that read one run of bytes
+  /// between the same writes, on one line, read as one (NdrRunFirst).
+  void coalesceNdrReads(Function &F, ArrayRef<Instruction *> Accesses);
   void instrumentNdrAccess(Instruction &I, Value *Ptr, Value *Size,
                            bool IsWrite);
   /// The checker of non-deterministic reads' call for an access of a pair,
@@ -369,6 +373,18 @@ private:
   /// -hrace-ndr: the loads each store of the current function depends on,
   /// the names of its variables, and the module's name strings.
   NdrDependencies NdrDeps;
+  /// The first load of each run of coalesceNdrReads, with the bytes it
+  /// reads for the run, and the run's other loads, which make no call.
+  struct NdrReadRun {
+    /// The load whose pointer the run's bytes are counted from (its
+    /// operand, not the pointer itself: instrumenting an atomic load that
+    /// computed the pointer replaces it).
+    LoadInst *Anchor;
+    int64_t Offset;
+    uint64_t Size;
+  };
+  DenseMap<Instruction *, NdrReadRun> NdrRunFirst;
+  SmallPtrSet<Instruction *, 16> NdrInRun;
   std::optional<NdrVariableNames> NdrNames;
   StringMap<Constant *> NdrNameStrings;
 
@@ -594,6 +610,10 @@ void Instrumenter::instrumentFunction(Function &F, bool IgnoreAccesses) {
     NdrDeps = computeNdrDependencies(F, Checked);
     NdrNames.emplace(F, DL);
   }
+  NdrRunFirst.clear();
+  NdrInRun.clear();
+  if (InstrumentNdr)
+    coalesceNdrReads(F, Accesses);
 
   PairedFirst.clear();
   CheckedWithPair.clear();
@@ -812,6 +832,128 @@ void Instrumenter::pairAdjacentAccesses(Function &F,
   }
 }
 
+namespace {
+/// A load coalesceNdrReads may read with others: its bytes from its run's
+/// anchor.
+struct NdrRunLoad {
+  Instruction *I;
+  unsigned Index;
+  int64_t Offset;
+  uint64_t Size;
+};
+
+/// Loads open for a run: each at a constant distance from the pointer of
+/// the first (the anchor), on its line, with no write since it.
+struct OpenNdrRun {
+  LoadInst *Anchor;
+  SmallVector<NdrRunLoad, 8> Loads;
+};
+
+/// Runs open at once in a block: a bound on the distances computed.
+constexpr unsigned MaxOpenNdrRuns = 8;
+} // namespace
+
+/// The checker of non-deterministic reads enters the runtime for each read
+/// that brings an epoch new bytes of a variable, and a loop over an array
+/// unrolled (streamcluster's distances: 32 floats a point) or an
+/// expression over a struct's fields brought them a few bytes at a time.
+/// Loads of one block at constant distances from one another (by scalar
+/// evolution: an unrolled loop's elements too) whose bytes join into one
+/// run, on one line, with no write and no call between them, are one read
+/// of the run by the first of them: each load is still read in the same
+/// epoch, before the same writes, and the run's bytes are exactly theirs.
+/// A report names the run's line, with its size.
+void Instrumenter::coalesceNdrReads(Function &F,
+                                    ArrayRef<Instruction *> Accesses) {
+  SmallPtrSet<Instruction *, 16> Checked(Accesses.begin(), Accesses.end());
+  ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+  // The bytes from pointer From to pointer To, if scalar evolution knows
+  // them for a constant (both based on one pointer).
+  auto Distance = [&](Value *From, Value *To) -> std::optional<int64_t> {
+    const SCEV *A = SE.getSCEV(From), *B = SE.getSCEV(To);
+    if (SE.getPointerBase(A) != SE.getPointerBase(B))
+      return std::nullopt;
+    const auto *D = dyn_cast<SCEVConstant>(
+        SE.getMinusSCEV(SE.removePointerBase(B), SE.removePointerBase(A)));
+    if (!D)
+      return std::nullopt;
+    return D->getAPInt().getSExtValue();
+  };
+  // Each set of a run's loads whose bytes join without a gap, if there are
+  // two or more, is read by its first.
+  auto Close = [&](OpenNdrRun &Run) {
+    SmallVector<NdrRunLoad, 8> &Loads = Run.Loads;
+    llvm::sort(Loads, [](const NdrRunLoad &A, const NdrRunLoad &B) {
+      return A.Offset < B.Offset;
+    });
+    for (size_t Begin = 0, End; Begin < Loads.size(); Begin = End) {
+      int64_t RunEnd = Loads[Begin].Offset + int64_t(Loads[Begin].Size);
+      NdrRunLoad *First = &Loads[Begin];
+      for (End = Begin + 1; End < Loads.size() && Loads[End].Offset <= RunEnd;
+           ++End) {
+        RunEnd = std::max(RunEnd, Loads[End].Offset + int64_t(Loads[End].Size));
+        if (Loads[End].Index < First->Index)
+          First = &Loads[End];
+      }
+      if (End - Begin < 2)
+        continue;
+      // The anchor is computed before the first of the loads, and so
+      // before each of them.
+      NdrRunFirst[First->I] = {Run.Anchor, Loads[Begin].Offset,
+                               uint64_t(RunEnd - Loads[Begin].Offset)};
+      for (size_t L = Begin; L < End; ++L)
+        if (&Loads[L] != First)
+          NdrInRun.insert(Loads[L].I);
+    }
+  };
+  for (BasicBlock &BB : F) {
+    SmallVector<OpenNdrRun, MaxOpenNdrRuns> Open;
+    auto CloseAll = [&] {
+      for (OpenNdrRun &Run : Open)
+        Close(Run);
+      Open.clear();
+    };
+    unsigned Index = 0;
+    for (Instruction &I : BB) {
+      ++Index;
+      // A write may give a later load's bytes (read after the epoch's own
+      // write), and a call may end the epoch.
+      if (endsPairing(I) || I.mayWriteToMemory()) {
+        CloseAll();
+        continue;
+      }
+      auto *Load = dyn_cast<LoadInst>(&I);
+      if (!Load || !Load->isSimple() || !Checked.count(Load))
+        continue;
+      TypeSize Size = DL.getTypeStoreSize(Load->getType());
+      Value *Ptr = Load->getPointerOperand();
+      if (Size.isScalable() || Ptr->getType()->getPointerAddressSpace() != 0)
+        continue;
+      NdrRunLoad Here{&I, Index, 0, Size.getFixedValue()};
+      auto Run = llvm::find_if(Open, [&](const OpenNdrRun &R) {
+        if (!onSameLine(*R.Loads.front().I, I))
+          return false;
+        std::optional<int64_t> Offset =
+            Distance(R.Anchor->getPointerOperand(), Ptr);
+        if (!Offset)
+          return false;
+        Here.Offset = *Offset;
+        return true;
+      });
+      if (Run != Open.end()) {
+        Run->Loads.push_back(Here);
+        continue;
+      }
+      if (Open.size() == MaxOpenNdrRuns) {
+        Close(Open.front());
+        Open.erase(Open.begin());
+      }
+      Open.push_back({Load, {Here}});
+    }
+    CloseAll();
+  }
+}
+
 void Instrumenter::instrumentPlainPair(Instruction &First, bool SecondLower) {
   bool IsWrite = isa<StoreInst>(First);
   Type *Ty = getPlainAccessType(First);
@@ -980,6 +1122,16 @@ Value *Instrumenter::createSpreadMask(Value *A, unsigned SizeClass) {
 void Instrumenter::instrumentNdrAccess(Instruction &I, Value *Addr, Value *Size,
                                        bool IsWrite) {
   if (!IsWrite) {
+    if (NdrInRun.count(&I))
+      return;
+    auto Run = NdrRunFirst.find(&I);
+    if (Run != NdrRunFirst.end()) {
+      Addr = createAddress(Run->second.Anchor->getPointerOperand());
+      if (Run->second.Offset)
+        Addr = IRB.CreateGEP(IRB.getInt8Ty(), Addr,
+                             ConstantInt::get(Int64Ty, Run->second.Offset));
+      Size = ConstantInt::get(IntptrTy, Run->second.Size);
+    }
     IRB.CreateCall(NdrRead, {Addr, Size});
     return;
   }

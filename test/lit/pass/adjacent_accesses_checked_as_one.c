@@ -8,9 +8,10 @@
 // address is out of line at run time), then half by half, and one call of
 // __hrace_read4_pair (and so on) when a half fails. Loops unrolled by the
 // optimiser pair their consecutive elements. x86-64 only, where checks are
-// inline. Under -fsanitize-hybrid-race-ndr each access of a pair still makes
-// its own call to the checker of non-deterministic reads, which reports
-// each read.
+// inline. Under -fsanitize-hybrid-race-ndr each write of a pair still makes
+// its own call to the checker of non-deterministic reads; a pair of reads
+// is one read of its bytes there, as any run of loads on one line is
+// (ndr_reads_of_one_run_are_one_call.c).
 // RUN: %clang --target=x86_64-linux-gnu -O1 -g -fno-discard-value-names -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s
 // RUN: %clang --target=x86_64-linux-gnu -O1 -g -Xclang -load -Xclang %plugin -mllvm -hrace-coalesce-adjacent=0 -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s --check-prefix=APART
 // RUN: %clang --target=x86_64-linux-gnu -O1 -g -fpass-plugin=%plugin %calls_only -S -emit-llvm %s -o - | FileCheck %s --check-prefix=APART
@@ -39,8 +40,7 @@
 // APART:      ret float
 // NDR-LABEL: define {{.*}}@read_pair(
 // NDR:      call void @__hrace_read4_pair(
-// NDR:      call void @__hrace_ndr_read({{.*}}, i64 4)
-// NDR:      call void @__hrace_ndr_read({{.*}}, i64 4)
+// NDR:      call void @__hrace_ndr_read({{.*}}, i64 8)
 // NDR-NOT:  call void @__hrace_
 // NDR:      call void @__hrace_func_exit(
 float read_pair(const float *P) { return P[0] + P[1]; }
