@@ -96,9 +96,11 @@ NdrBytes NdrUniformBytes(const EpochVariable &read, NdrBytes mask,
   NdrBytes uniform = mask;
   // Keeps the bytes on lowest's side of `set`.
   auto split = [&](NdrBytes set) { uniform &= (set & lowest) ? set : ~set; };
-  auto updated = [](const EpochVariable &v) {
-    return FirstExclusive(v.epoch) ? LoadRelaxed(&v.read_first) & v.written
-                                   : NdrBytes(0);
+  // The epoch's locks are looked at only for bytes left to split: the
+  // walk stays on the epoch variables' first lines.
+  auto updated = [&](const EpochVariable &v) {
+    NdrBytes bytes = LoadRelaxed(&v.read_first) & v.written;
+    return (bytes & uniform) && FirstExclusive(v.epoch) ? bytes : NdrBytes(0);
   };
   split(updated(read));
   for (u32 i = 0; i < write_count; i++) {

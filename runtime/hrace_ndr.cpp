@@ -751,42 +751,11 @@ void Describe(NdrAccessDesc *d, const EpochVariable &ev,
   d->parallel = false;
 }
 
-// Address `addr` is one of the bytes `mask` of the variable at `base`.
-bool NamesOneOf(uptr addr, uptr base, NdrBytes mask) {
-  return addr >= base && addr < base + kNdrVariableBytes &&
-         ((mask >> (addr - base)) & 1);
-}
-
-// Checks one recorded read of `ev` against the writes; fills *report when
-// it is non-deterministic and was not reported yet.
-bool CheckRead(EpochVariable *ev, bool after_own_write, u32 index,
-               const EpochVariable *const *writes, u32 write_count,
-               NdrReport *report) {
-  const NdrAccessRecord &r =
-      after_own_write ? ev->reads_after_write[index] : ev->reads_first[index];
-  u8 bit = static_cast<u8>(
-      1u << (index + (after_own_write ? EpochVariable::kRecords : 0)));
-  if (!r.stack || (ev->reported & bit))
-    return false;
-  NdrBytes record_bytes =
-      after_own_write ? ev->read_after_write
-                      : NdrRecordBytes(ev->reads_first, index) & ev->read_first;
-  // The record's bytes in sets the criteria treat alike (NdrUniformBytes):
-  // the first non-deterministic one is reported.
-  const EpochVariable *deps[kMaxHistory];
-  u32 n = 0;
-  NdrBytes mask = 0;
-  for (NdrBytes rest = record_bytes; rest; rest &= ~mask) {
-    mask = NdrUniformBytes(*ev, rest, writes, write_count);
-    n = NdrWriteDependencies(*ev, after_own_write, mask, writes, write_count,
-                             deps, kMaxHistory);
-    if (NdrIsNonDeterministic(*ev, mask, deps, n))
-      break;
-    n = 0;
-  }
-  if (!n)
-    return false;
-  ev->reported |= bit;
+// Fills *report for the read of bytes `mask` of record r of `ev`, whose
+// write dependencies are deps (n of them).
+void DescribeRead(const EpochVariable *ev, const NdrAccessRecord &r,
+                  NdrBytes mask, const EpochVariable **deps, u32 n,
+                  NdrReport *report) {
   Describe(&report->read, *ev, r);
   // The read as far as these bytes go: from the first of them, no longer
   // than the access that brought the record's first bytes or their run (a
@@ -813,14 +782,40 @@ bool CheckRead(EpochVariable *ev, bool after_own_write, u32 index,
     Describe(&report->deps[i], *deps[i], NdrWriteFor(*deps[i], mask));
     report->deps[i].parallel = NdrIsParallel(*ev, *deps[i]);
   }
-  // The correlations that name one of these bytes.
-  report->correlation_count = 0;
-  for (u32 i = 0; ev->correlations && i < ev->correlations->count; i++) {
-    const Correlation &c = ev->correlations->items[i];
-    if (NamesOneOf(c.from, ev->base, mask) || NamesOneOf(c.to, ev->base, mask))
-      report->correlations[report->correlation_count++] = c;
+  report->correlation_count = ev->correlations ? ev->correlations->count : 0;
+  for (u32 i = 0; i < report->correlation_count; i++)
+    report->correlations[i] = ev->correlations->items[i];
+}
+
+// Checks one recorded read of `ev` against the writes, in the sets of its
+// bytes the criteria treat alike (NdrUniformBytes); fills a report for each
+// non-deterministic set, at most max, and returns how many. The record is
+// reported then, whatever sets the batch had no room for.
+u32 CheckRead(EpochVariable *ev, bool after_own_write, u32 index,
+              const EpochVariable *const *writes, u32 write_count,
+              NdrReport *reports, u32 max) {
+  const NdrAccessRecord &r =
+      after_own_write ? ev->reads_after_write[index] : ev->reads_first[index];
+  u8 bit = static_cast<u8>(
+      1u << (index + (after_own_write ? EpochVariable::kRecords : 0)));
+  if (!r.stack || (ev->reported & bit))
+    return 0;
+  NdrBytes record_bytes =
+      after_own_write ? ev->read_after_write
+                      : NdrRecordBytes(ev->reads_first, index) & ev->read_first;
+  u32 filled = 0;
+  for (NdrBytes rest = record_bytes, mask; rest && filled < max;
+       rest &= ~mask) {
+    mask = NdrUniformBytes(*ev, rest, writes, write_count);
+    const EpochVariable *deps[kMaxHistory];
+    u32 n = NdrWriteDependencies(*ev, after_own_write, mask, writes,
+                                 write_count, deps, kMaxHistory);
+    if (NdrIsNonDeterministic(*ev, mask, deps, n))
+      DescribeRead(ev, r, mask, deps, n, &reports[filled++]);
   }
-  return true;
+  if (filled)
+    ev->reported |= bit;
+  return filled;
 }
 
 // Every recorded read of ev; returns how many reports it filled (at most
@@ -830,8 +825,7 @@ u32 CheckReads(EpochVariable *ev, const EpochVariable *const *writes,
   u32 n = 0;
   for (int after = 0; after < 2; after++)
     for (u32 i = 0; i < (after ? 1 : EpochVariable::kRecords) && n < max; i++)
-      if (CheckRead(ev, after, i, writes, write_count, &reports[n]))
-        n++;
+      n += CheckRead(ev, after, i, writes, write_count, reports + n, max - n);
   return n;
 }
 

@@ -6,7 +6,8 @@
 // write of Inc stays a dependency of T1's read of Inc, parallel to it
 // (locks order nothing), and the read is reported, as the read of Inc
 // alone would be. Which section runs first does not matter: the checks of
-// whichever ends last find the other.
+// whichever ends last find the other. The struct is aligned to a cache
+// line, so both fields lie in one of the checker's 64-byte variables.
 //
 // RUN: %hrace_cc -fsanitize-hybrid-race-ndr %s -o %t
 // RUN: env HRACE_OPTIONS=ndr=1 not %t 2>&1 | FileCheck %s
@@ -16,7 +17,7 @@
 
 struct Counter {
   int Total, Inc;
-} C = {0, 1};
+} C __attribute__((aligned(64))) = {0, 1};
 static pthread_mutex_t M = PTHREAD_MUTEX_INITIALIZER;
 
 static void *Updater(void *Arg) {

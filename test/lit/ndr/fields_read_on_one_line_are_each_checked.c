@@ -7,8 +7,9 @@
 // The report names the field: 4 bytes at Yen, at the run's line. The
 // correlations A made with Yen are found for the run, not only for its
 // first address: `Yen = Euro * 107` (vertical) and Dollar, then Yen,
-// written in a row (parental). The ordinary race checker reports the race
-// too.
+// written in a row (parental). The struct is aligned to a cache line, so
+// both fields lie in one of the checker's 64-byte variables. The ordinary
+// race checker reports the race too.
 //
 // RUN: %hrace_cc -fsanitize-hybrid-race-ndr %s -o %t
 // RUN: env HRACE_OPTIONS=ndr=1 not %t 2>&1 | FileCheck %s
@@ -23,7 +24,7 @@
 
 struct Account {
   int Dollar, Yen, Euro;
-} Acc;
+} Acc __attribute__((aligned(64)));
 static sem_t AConverted;
 
 static void *ThreadA(void *Arg) {
