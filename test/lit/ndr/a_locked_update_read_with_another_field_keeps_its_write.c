@@ -12,6 +12,8 @@
 // RUN: %hrace_cc -fsanitize-hybrid-race-ndr %s -o %t
 // RUN: env HRACE_OPTIONS=ndr=1 not %t 2>&1 | FileCheck %s
 
+#include "../Inputs/hrace_test_two_threads.h"
+
 #include <pthread.h>
 #include <stdio.h>
 
@@ -44,11 +46,7 @@ static void *Writer(void *Arg) {
 // CHECK-NOT:  WARNING: HybridRace: non-deterministic read
 
 int main(void) {
-  pthread_t T1, T2;
-  pthread_create(&T1, NULL, Updater, NULL);
-  pthread_create(&T2, NULL, Writer, NULL);
-  pthread_join(T1, NULL);
-  pthread_join(T2, NULL);
+  run_two_threads(Updater, Writer);
   printf("done\n");
   return 0;
 }

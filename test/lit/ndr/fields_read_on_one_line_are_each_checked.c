@@ -18,7 +18,8 @@
 // OFF:     done
 // OFF-NOT: non-deterministic read
 
-#include <pthread.h>
+#include "../Inputs/hrace_test_two_threads.h"
+
 #include <semaphore.h>
 #include <stdio.h>
 
@@ -55,13 +56,7 @@ static void *ThreadB(void *Arg) {
 
 int main(void) {
   sem_init(&AConverted, 0, 0);
-  pthread_t A, B;
-  pthread_create(&A, NULL, ThreadA, NULL);
-  pthread_create(&B, NULL, ThreadB, NULL);
-  void *Total;
-  pthread_join(A, &Total);
-  pthread_join(B, NULL);
-  printf("A totalled %ld\n", (long)Total);
+  run_two_threads(ThreadA, ThreadB);
   printf("done\n");
   sem_destroy(&AConverted);
   return 0;
