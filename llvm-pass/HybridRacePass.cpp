@@ -345,7 +345,8 @@ private:
   void instrumentEntryAndExits(Function &F);
   /// -hrace-ndr: the loads of each block that read one run of bytes
   /// between the same writes, on one line, read as one (NdrRunFirst).
-  void coalesceNdrReads(Function &F, ArrayRef<Instruction *> Accesses);
+  void coalesceNdrReads(Function &F,
+                        const SmallPtrSetImpl<Instruction *> &Checked);
   void instrumentNdrAccess(Instruction &I, Value *Ptr, Value *Size,
                            bool IsWrite);
   /// The checker of non-deterministic reads' call for an access of a pair,
@@ -373,8 +374,7 @@ private:
   /// -hrace-ndr: the loads each store of the current function depends on,
   /// the names of its variables, and the module's name strings.
   NdrDependencies NdrDeps;
-  /// The first load of each run of coalesceNdrReads, with the bytes it
-  /// reads for the run, and the run's other loads, which make no call.
+  /// The bytes a run of coalesceNdrReads reads.
   struct NdrReadRun {
     /// The load whose pointer the run's bytes are counted from (its
     /// operand, not the pointer itself: instrumenting an atomic load that
@@ -383,6 +383,8 @@ private:
     int64_t Offset;
     uint64_t Size;
   };
+  /// The first load of each run, with the run's bytes, and the run's other
+  /// loads, which make no call.
   DenseMap<Instruction *, NdrReadRun> NdrRunFirst;
   SmallPtrSet<Instruction *, 16> NdrInRun;
   std::optional<NdrVariableNames> NdrNames;
@@ -605,15 +607,14 @@ void Instrumenter::instrumentFunction(Function &F, bool IgnoreAccesses) {
     FunctionLoc = DILocation::get(Ctx, 0, 0, Subprogram);
   NdrDeps.clear();
   NdrNames.reset();
+  NdrRunFirst.clear();
+  NdrInRun.clear();
   if (InstrumentNdr) {
     SmallPtrSet<Instruction *, 16> Checked(Accesses.begin(), Accesses.end());
     NdrDeps = computeNdrDependencies(F, Checked);
     NdrNames.emplace(F, DL);
+    coalesceNdrReads(F, Checked);
   }
-  NdrRunFirst.clear();
-  NdrInRun.clear();
-  if (InstrumentNdr)
-    coalesceNdrReads(F, Accesses);
 
   PairedFirst.clear();
   CheckedWithPair.clear();
@@ -862,10 +863,10 @@ constexpr unsigned MaxOpenNdrRuns = 8;
 /// run, on one line, with no write and no call between them, are one read
 /// of the run by the first of them: each load is still read in the same
 /// epoch, before the same writes, and the run's bytes are exactly theirs.
-/// A report names the run's line, with its size.
-void Instrumenter::coalesceNdrReads(Function &F,
-                                    ArrayRef<Instruction *> Accesses) {
-  SmallPtrSet<Instruction *, 16> Checked(Accesses.begin(), Accesses.end());
+/// A report names the run's line and the bytes that were not
+/// deterministic.
+void Instrumenter::coalesceNdrReads(
+    Function &F, const SmallPtrSetImpl<Instruction *> &Checked) {
   ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   // The bytes from pointer From to pointer To, if scalar evolution knows
   // them for a constant (both based on one pointer).
@@ -917,8 +918,9 @@ void Instrumenter::coalesceNdrReads(Function &F,
     for (Instruction &I : BB) {
       ++Index;
       // A write may give a later load's bytes (read after the epoch's own
-      // write), and a call may end the epoch.
-      if (endsPairing(I) || I.mayWriteToMemory()) {
+      // write), and a call may end the epoch; an intrinsic that only marks
+      // memory (a lifetime, an assumption) does neither.
+      if (endsPairing(I) || (!isa<IntrinsicInst>(I) && I.mayWriteToMemory())) {
         CloseAll();
         continue;
       }

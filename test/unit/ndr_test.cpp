@@ -73,18 +73,19 @@ protected:
 
   bool NonDeterministic(const EpochVariable &read, bool after_own_write,
                         std::vector<EpochVariable *> writes) {
-    auto deps = Deps(read, after_own_write, writes);
-    NdrBytes mask = after_own_write ? read.read_after_write : read.read_first;
-    return NdrIsNonDeterministic(read, mask, deps.data(),
-                                 static_cast<u32>(deps.size()));
+    return NonDeterministicIn(
+        read, after_own_write ? read.read_after_write : read.read_first, writes,
+        after_own_write);
   }
 
-  // The first read of bytes `mask` of `read`, checked as one.
+  // The read of bytes `mask` of `read` (first reads unless
+  // after_own_write), checked as one.
   bool NonDeterministicIn(const EpochVariable &read, NdrBytes mask,
-                          std::vector<EpochVariable *> writes) {
+                          std::vector<EpochVariable *> writes,
+                          bool after_own_write = false) {
     std::vector<const EpochVariable *> w(writes.begin(), writes.end());
     const EpochVariable *deps[16];
-    u32 n = NdrWriteDependencies(read, false, mask, w.data(),
+    u32 n = NdrWriteDependencies(read, after_own_write, mask, w.data(),
                                  static_cast<u32>(w.size()), deps, 16);
     return NdrIsNonDeterministic(read, mask, deps, n);
   }

@@ -3,7 +3,7 @@
 // record's bytes are checked field by field, and each field's
 // non-determinism is a report of its own, with its own writer, as two
 // reads would give. T1 reads only once both writes are done (an order the
-// detector cannot see), so its own check finds both. The struct is aligned
+// detector cannot see), so whichever check runs first finds both. The struct is aligned
 // to a cache line, so both fields lie in one of the checker's 64-byte
 // variables. The ordinary race checker reports the races too.
 //

@@ -3,9 +3,10 @@
 // call between them, are one call of __hrace_ndr_read for the whole run,
 // made before the first of them (the checker of non-deterministic reads
 // enters the runtime for each read that brings new bytes: an unrolled loop
-// over 32 floats was 32 calls). A gap, a write, a call or another line
-// between loads ends their run. Volatile loads are read one by one. The
-// race checker's calls are as without -hrace-ndr.
+// over 32 floats was 32 calls). Loads with a gap between their bytes or
+// on other lines are not one run, and a write or a call between loads
+// ends every run open. Volatile loads are read one by one. The race
+// checker's calls are as without -hrace-ndr.
 // (The race checker's pairs are off here: the only byte offsets left in the
 // code are the runs'.)
 // RUN: %clang --target=x86_64-linux-gnu -O1 -g -Xclang -load -Xclang %plugin -mllvm -hrace-ndr -mllvm -hrace-coalesce-adjacent=0 -fpass-plugin=%plugin -S -emit-llvm %s -o - | FileCheck %s
