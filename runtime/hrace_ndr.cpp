@@ -585,6 +585,12 @@ void AccessVariable(ThreadState *thr, NdrThread *nt, uptr base, uptr addr,
       cached = true;
       if (AddsNothing(c, mask, write))
         return;
+    } else if (head && LoadRelaxed(&head->thread_id) == e->thread_id) {
+      // A new epoch variable goes here, and the search for the thread's
+      // one to drop walks on from the head to its older own ones: the next
+      // one's line comes in while the stack and the lock are taken (it may
+      // be recycled meanwhile; a prefetch never faults).
+      __builtin_prefetch(LoadRelaxed(&head->older_own));
     }
   }
   StackId callers = CallerStack(thr);
