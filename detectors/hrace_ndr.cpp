@@ -85,9 +85,10 @@ bool NdrIsLockedUpdate(const EpochVariable &v, NdrBytes mask) {
   // variable's lock (runtime/hrace_ndr.cpp): relaxed. The result is stable
   // all the same: a byte is read first only while the epoch has not written
   // it, and writes are added under the lock the caller holds, so the bytes
-  // both read first and written are all there once written.
-  return FirstExclusive(v.epoch) &&
-         (LoadRelaxed(&v.read_first) & v.written & mask);
+  // both read first and written are all there once written. The bytes
+  // first: the epoch's locks are another cache line.
+  return (LoadRelaxed(&v.read_first) & v.written & mask) &&
+         FirstExclusive(v.epoch);
 }
 
 NdrBytes NdrUniformBytes(const EpochVariable &read, NdrBytes mask,
@@ -96,11 +97,12 @@ NdrBytes NdrUniformBytes(const EpochVariable &read, NdrBytes mask,
   NdrBytes uniform = mask;
   // Keeps the bytes on lowest's side of `set`.
   auto split = [&](NdrBytes set) { uniform &= (set & lowest) ? set : ~set; };
-  // The epoch's locks are looked at only for bytes left to split: the
-  // walk stays on the epoch variables' first lines.
+  // Only an update of bytes left to split splits them (and only then are
+  // the epoch's locks looked at).
   auto updated = [&](const EpochVariable &v) {
-    NdrBytes bytes = LoadRelaxed(&v.read_first) & v.written;
-    return (bytes & uniform) && FirstExclusive(v.epoch) ? bytes : NdrBytes(0);
+    return NdrIsLockedUpdate(v, uniform)
+               ? LoadRelaxed(&v.read_first) & v.written
+               : NdrBytes(0);
   };
   split(updated(read));
   for (u32 i = 0; i < write_count; i++) {
