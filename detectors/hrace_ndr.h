@@ -155,17 +155,20 @@ struct NdrAccessRecord {
   u8 size;
 };
 
-// The correlations a reading thread had with a variable at its read, kept
-// with the epoch variable for reports.
-struct NdrCorrelations {
-  u32 count;
-  Correlation items[1];
+// What few epoch variables need, out of line: the bytes of its reads that
+// were reported (each byte of a read is reported once, first read and read
+// after the epoch's own write apart), and the correlations the reading
+// thread had with the variable at its read.
+struct NdrReadExtras {
+  NdrBytes reported_first;
+  NdrBytes reported_after_write;
+  u32 correlation_count;
+  Correlation correlations[1];
 };
 
-// The bytes of NdrCorrelations holding `count` correlations.
-inline uptr NdrCorrelationsBytes(u32 count) {
-  return sizeof(NdrCorrelations) +
-         (count ? count - 1 : 0) * sizeof(Correlation);
+// The bytes of NdrReadExtras holding `count` correlations.
+inline uptr NdrReadExtrasBytes(u32 count) {
+  return sizeof(NdrReadExtras) + (count ? count - 1 : 0) * sizeof(Correlation);
 }
 
 // What one epoch did to one variable. Linked into its variable's history,
@@ -182,8 +185,6 @@ struct alignas(64) EpochVariable {
   uptr base;
   // epoch->thread_id, kept here for the walks of a history.
   u32 thread_id;
-  // Bit i: reads_first[i] was reported; bit kRecords: reads_after_write[0].
-  u8 reported;
   // How many epoch variables of its thread its history held when it was
   // made, itself included.
   u8 own_count;
@@ -196,9 +197,10 @@ struct alignas(64) EpochVariable {
   NdrBytes read_first;
   NdrBytes written;
   NdrBytes read_after_write;
-  // The correlations the reading thread had with this variable at its
-  // read, or null.
-  NdrCorrelations *correlations;
+  // Its reported bytes and its reading thread's correlations, or null:
+  // written by its thread while the epoch runs, by the checks (under the
+  // variable's lock) once it ended.
+  NdrReadExtras *extras;
   NdrAccessRecord writes[kRecords];
   NdrAccessRecord reads_first[kRecords];
   // Reading bytes after writing them in one epoch is rarer: one record.
@@ -206,7 +208,7 @@ struct alignas(64) EpochVariable {
 };
 // Every variable an epoch touches has one: its size is ndr=1's memory.
 static_assert(sizeof(EpochVariable) == 128, "an epoch variable is 128 bytes");
-static_assert(__builtin_offsetof(EpochVariable, correlations) == 64,
+static_assert(__builtin_offsetof(EpochVariable, extras) == 64,
               "the fields a walk reads fill the first cache line");
 
 // Records an access of bytes [offset, offset + size) with stack `stack` that

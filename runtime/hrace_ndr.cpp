@@ -271,8 +271,8 @@ void Recycle(NdrThread *nt, EpochVariable *ev) {
   NdrEpoch *old = ev->epoch;
   __atomic_store_n(&ev->epoch, nullptr, __ATOMIC_RELAXED);
   Unref(old);
-  if (ev->correlations)
-    InternalFree(ev->correlations);
+  if (ev->extras)
+    InternalFree(ev->extras);
   if (!nt->spare)
     nt->spare_tail = ev;
   ev->next = nt->spare;
@@ -621,12 +621,13 @@ void AccessVariable(ThreadState *thr, NdrThread *nt, uptr base, uptr addr,
       record(ev->reads_after_write, 1);
       __atomic_fetch_or(&ev->read_after_write, after, __ATOMIC_RELAXED);
     }
-    if (found_count && !ev->correlations) {
-      ev->correlations = static_cast<NdrCorrelations *>(
-          InternalAlloc(NdrCorrelationsBytes(found_count)));
-      ev->correlations->count = found_count;
-      internal_memcpy(ev->correlations->items, found,
+    if (found_count && !ev->extras) {
+      auto *extras = static_cast<NdrReadExtras *>(
+          InternalCalloc(NdrReadExtrasBytes(found_count)));
+      extras->correlation_count = found_count;
+      internal_memcpy(extras->correlations, found,
                       found_count * sizeof(Correlation));
+      ev->extras = extras;
     }
   };
   // The lock is for finding or making the epoch variable, and for writes
@@ -788,27 +789,52 @@ void DescribeRead(const EpochVariable *ev, const NdrAccessRecord &r,
     Describe(&report->deps[i], *deps[i], NdrWriteFor(*deps[i], mask));
     report->deps[i].parallel = NdrIsParallel(*ev, *deps[i]);
   }
-  report->correlation_count = ev->correlations ? ev->correlations->count : 0;
+  report->correlation_count = ev->extras ? ev->extras->correlation_count : 0;
   for (u32 i = 0; i < report->correlation_count; i++)
-    report->correlations[i] = ev->correlations->items[i];
+    report->correlations[i] = ev->extras->correlations[i];
+}
+
+// The bytes of ev's first reads (else its reads after its own write) that
+// were reported.
+NdrBytes ReportedBytes(const EpochVariable *ev, bool after_own_write) {
+  if (!ev->extras)
+    return 0;
+  return after_own_write ? ev->extras->reported_after_write
+                         : ev->extras->reported_first;
+}
+
+// The bytes `reported` of ev's first reads (else its reads after its own
+// write) were reported. v->mu is held, and ev's epoch ended: its thread
+// no longer touches its extras.
+void MarkReported(EpochVariable *ev, bool after_own_write, NdrBytes reported) {
+  if (!ev->extras)
+    ev->extras =
+        static_cast<NdrReadExtras *>(InternalCalloc(NdrReadExtrasBytes(0)));
+  NdrBytes &mask = after_own_write ? ev->extras->reported_after_write
+                                   : ev->extras->reported_first;
+  mask |= reported;
 }
 
 // Checks one recorded read of `ev` against the writes, in the sets of its
-// bytes the criteria treat alike (NdrUniformBytes); fills a report for each
-// non-deterministic set, at most max, and returns how many. The record is
-// reported then, whatever sets the batch had no room for.
+// bytes the criteria treat alike (NdrUniformBytes), leaving out bytes
+// already reported; fills a report for each non-deterministic set, at most
+// max, marks its bytes reported, and returns how many. A byte, not a
+// record, is reported once: a record may hold several program variables
+// (a loop's elements, a run of loads), and a later parallel write of one
+// not reported yet is a report of its own.
 u32 CheckRead(EpochVariable *ev, bool after_own_write, u32 index,
               const EpochVariable *const *writes, u32 write_count,
               NdrReport *reports, u32 max) {
   const NdrAccessRecord &r =
       after_own_write ? ev->reads_after_write[index] : ev->reads_first[index];
-  u8 bit = static_cast<u8>(
-      1u << (index + (after_own_write ? EpochVariable::kRecords : 0)));
-  if (!r.stack || (ev->reported & bit))
+  if (!r.stack)
     return 0;
   NdrBytes record_bytes =
-      after_own_write ? ev->read_after_write
-                      : NdrRecordBytes(ev->reads_first, index) & ev->read_first;
+      (after_own_write
+           ? ev->read_after_write
+           : NdrRecordBytes(ev->reads_first, index) & ev->read_first) &
+      ~ReportedBytes(ev, after_own_write);
+  NdrBytes reported = 0;
   u32 filled = 0;
   for (NdrBytes rest = record_bytes, mask; rest && filled < max;
        rest &= ~mask) {
@@ -816,11 +842,13 @@ u32 CheckRead(EpochVariable *ev, bool after_own_write, u32 index,
     const EpochVariable *deps[kMaxHistory];
     u32 n = NdrWriteDependencies(*ev, after_own_write, mask, writes,
                                  write_count, deps, kMaxHistory);
-    if (NdrIsNonDeterministic(*ev, mask, deps, n))
+    if (NdrIsNonDeterministic(*ev, mask, deps, n)) {
       DescribeRead(ev, r, mask, deps, n, &reports[filled++]);
+      reported |= mask;
+    }
   }
-  if (filled)
-    ev->reported |= bit;
+  if (reported)
+    MarkReported(ev, after_own_write, reported);
   return filled;
 }
 
@@ -954,7 +982,7 @@ void RunPendingChecks(ThreadState *thr, NdrThread *nt) {
   for (u32 i = 0; i < nt->pending_count; i++) {
     constexpr u32 kBatch = 4;
     NdrReport reports[kBatch];
-    // A read reported is marked; another call finds the next ones.
+    // Bytes reported are marked; another call finds the next ones.
     for (u32 n = kBatch; n == kBatch;) {
       n = CheckEnded(nt->pending[i], reports, kBatch);
       for (u32 j = 0; j < n; j++)
