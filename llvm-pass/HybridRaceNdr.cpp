@@ -10,6 +10,7 @@
 #include "HybridRaceCompat.h"
 
 #include "llvm/ADT/APInt.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Analysis/PostDominators.h"
 #include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/IR/Dominators.h"
@@ -107,7 +108,14 @@ computeNdrDependencies(Function &F,
         Type *Ty = Load ? Load->getType()
                         : cast<StoreInst>(Source)->getValueOperand()->getType();
         // A store of the value just loaded from the same place: no relation.
-        if (Address != Store->getPointerOperand())
+        // A variable that two conditions (or values) of the store read is
+        // one dependency: the runtime would only make its correlation again
+        // (blackscholes' stores: four calls a store, two of them repeats).
+        bool Known = Address == Store->getPointerOperand() ||
+                     any_of(Deps, [&](const NdrDependency &D) {
+                       return D.Address == Address && D.Control == IsControl;
+                     });
+        if (!Known)
           Deps.push_back(
               {Address, DL.getTypeStoreSize(Ty).getKnownMinValue(), IsControl});
       }

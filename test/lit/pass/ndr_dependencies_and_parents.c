@@ -29,6 +29,18 @@ void guard(void) {
     Price = 1;
 }
 
+// A variable that two conditions of a store read is named once: a loop's
+// body runs on the test before the loop and on the one at its end, both of
+// the bound loaded once.
+// CHECK-LABEL: define {{.*}}void @fill(
+// CHECK:       call void @__hrace_ndr_dep({{.*}}@Count{{.*}}, i32 1, {{.*}}null)
+// CHECK-NEXT:  call void @__hrace_ndr_write({{.*}}%{{.*}}, i64 4, {{.*}}null)
+int Count, Items[64];
+void fill(void) {
+  for (int I = 0; I < Count; ++I)
+    Items[I] = I;
+}
+
 // A value stored and then used again counts as read from where it was
 // stored: the optimiser forwards it instead of loading Euro.
 // CHECK-LABEL: define {{.*}}void @forwarded(
