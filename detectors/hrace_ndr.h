@@ -160,8 +160,8 @@ struct NdrAccessRecord {
 // after the epoch's own write apart), and the correlations the reading
 // thread had with the variable at its read.
 struct NdrReadExtras {
-  NdrBytes reported_first;
-  NdrBytes reported_after_write;
+  // [0]: first reads; [1]: reads after the epoch's own write.
+  NdrBytes reported[2];
   u32 correlation_count;
   Correlation correlations[1];
 };

@@ -797,10 +797,7 @@ void DescribeRead(const EpochVariable *ev, const NdrAccessRecord &r,
 // The bytes of ev's first reads (else its reads after its own write) that
 // were reported.
 NdrBytes ReportedBytes(const EpochVariable *ev, bool after_own_write) {
-  if (!ev->extras)
-    return 0;
-  return after_own_write ? ev->extras->reported_after_write
-                         : ev->extras->reported_first;
+  return ev->extras ? ev->extras->reported[after_own_write] : 0;
 }
 
 // The bytes `reported` of ev's first reads (else its reads after its own
@@ -810,9 +807,7 @@ void MarkReported(EpochVariable *ev, bool after_own_write, NdrBytes reported) {
   if (!ev->extras)
     ev->extras =
         static_cast<NdrReadExtras *>(InternalCalloc(NdrReadExtrasBytes(0)));
-  NdrBytes &mask = after_own_write ? ev->extras->reported_after_write
-                                   : ev->extras->reported_first;
-  mask |= reported;
+  ev->extras->reported[after_own_write] |= reported;
 }
 
 // Checks one recorded read of `ev` against the writes, in the sets of its
