@@ -19,6 +19,14 @@ bool NdrHappensBefore(const NdrEpoch *a, const NdrEpoch *b) {
   return a->slot < b->vc_size && b->vc[a->slot] >= a->clock;
 }
 
+bool NdrBeforeEveryFutureEpoch(const NdrEpoch *e, const NdrFloor &floor) {
+  if (e->slot >= floor.slot_count || floor.known[e->slot] < e->clock)
+    return false;
+  u32 owner = floor.owner[e->slot];
+  return owner == NdrFloor::kNoThread || owner == e->thread_id ||
+         floor.owner_previous[e->slot] >= e->clock;
+}
+
 LockId NdrCommonHolding(const NdrEpoch *a, const NdrEpoch *b) {
   if (a->thread_id != b->thread_id)
     return 0;

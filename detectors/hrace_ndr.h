@@ -126,6 +126,27 @@ bool NdrHolds(const NdrEpoch *e, LockId l);
 
 enum class CorrelationKind : u8 { kVertical, kControl, kParental, kHorizontal };
 
+// What every epoch that a live thread will still run knows, slot by slot
+// (runtime/hrace_ndr_floor.cpp gathers it from the threads' clocks). An
+// epoch ordered before all of them has reads that no write to come can be
+// parallel to or a dependency of (relevance): once checked, they are done.
+struct NdrFloor {
+  static constexpr u32 kNoThread = ~0u;
+  u32 slot_count;
+  // The least clock of the slot that every live thread but the slot's own
+  // knows (~0: there is no other).
+  Clock *known;
+  // The slot's live thread (kNoThread: none), and what it knows of the
+  // slot's previous owners (NdrHappensBefore's test within one slot).
+  u32 *owner;
+  Clock *owner_previous;
+};
+
+// Epoch e happens before every epoch that a thread of `floor` will still
+// run: its own thread's come after it in program order, every other's
+// knows its clock.
+bool NdrBeforeEveryFutureEpoch(const NdrEpoch *e, const NdrFloor &floor);
+
 // A relation between two variables that one thread made (hrace_correlation.h).
 struct Correlation {
   CorrelationKind kind;

@@ -16,6 +16,7 @@
 #include "../runtime/hrace_access.h"
 #include "../runtime/hrace_alloc.h"
 #include "../runtime/hrace_misuse.h"
+#include "../runtime/hrace_ndr.h"
 #include "../runtime/hrace_rtl.h"
 
 #include <errno.h>
@@ -223,9 +224,10 @@ void *ThreadStartTrampoline(void *p) {
   thr->in_rtl++;
   ThreadStartArgs args = *static_cast<ThreadStartArgs *>(p);
   InternalFree(p);
-  if (args.context)
+  if (args.context) {
     ThreadStart(thr, args.context);
-  else
+    NdrThreadCreated();
+  } else
     MarkUntracked(thr);
   LeaveRuntime(thr);
   pthread_sigmask(SIG_SETMASK, &args.mask, nullptr);
@@ -259,6 +261,8 @@ INTERCEPTOR_ATTRIBUTE int pthread_create(pthread_t *th,
   // later is; before it can end.
   if (tc && CreatesDetached(attr))
     tc->detached = true;
+  if (tc)
+    NdrThreadCreating();
   sigset_t all;
   sigfillset(&all);
   pthread_sigmask(SIG_SETMASK, &all, &args->mask);
@@ -268,6 +272,8 @@ INTERCEPTOR_ATTRIBUTE int pthread_create(pthread_t *th,
     InternalFree(args);
   if (!tc)
     return res;
+  if (res)
+    NdrThreadCreated();
   SpinMutexLock l(ctx->threads.mutex());
   if (res) {
     ctx->threads.Recycle(tc);
@@ -304,7 +310,14 @@ static ThreadContext *LiveThread(pthread_t th) {
 INTERCEPTOR_ATTRIBUTE int pthread_join(pthread_t th, void **ret) {
   SCOPED_INTERCEPTOR(pthread_join, th, ret);
   ThreadContext *tc = LiveThread(th);
+  // The joiner leaves the floor of ndr=1 while it waits for a joinable
+  // thread (a detached one fails the join at once).
+  bool waits = tc && !tc->detached && tc != thr->context;
+  if (waits)
+    NdrJoinBegin(thr, tc->thread_id);
   int res = CallCancellationPoint(thr, nullptr, 0, REAL(pthread_join), th, ret);
+  if (waits)
+    NdrJoinEnd(thr);
   if (!res && tc)
     ThreadJoin(thr, tc);
   return res;

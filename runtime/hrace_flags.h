@@ -30,6 +30,7 @@ typedef BoundedInt<0, 2> Verbosity;
 typedef BoundedInt<1, 3600> TimeoutSeconds;
 typedef BoundedInt<0, 64> HistoryDepth;
 typedef BoundedInt<1, 64> NdrHistory;
+typedef BoundedInt<0, 1048576> NdrSweepMb;
 
 // A string option that may not be empty (an empty log_path prefix would
 // write the reports to a hidden ./.PID file).

@@ -19,6 +19,7 @@
 // symbolizer.
 //
 //===----------------------------------------------------------------------===//
+#include "hrace_ndr.h"
 #include "hrace_report.h"
 #include "hrace_rtl.h"
 #include "hrace_signal.h"
@@ -75,6 +76,7 @@ void ForkChildAfter(ThreadState *thr) {
     thr->context->os_tid = static_cast<int>(syscall(SYS_gettid));
   }
   thr->Learned();
+  NdrForkChild(thr);
   ReportsForkChild();
   SymbolizerForkChild();
   DeferredSignalsForkChild(thr);

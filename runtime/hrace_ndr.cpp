@@ -14,6 +14,7 @@
 #include "hrace_interface.h"
 #include "hrace_libc.h"
 #include "hrace_mutex.h"
+#include "hrace_ndr_floor.h"
 #include "hrace_rtl.h"
 
 #include <new>
@@ -80,6 +81,8 @@ struct NdrThread {
     StackId stack;
   } stacks[kNdrStackMemoSize];
   CorrelationTracker correlations;
+  // What the thread's epochs to come know at least (hrace_ndr_floor.h).
+  NdrFloorThread floor;
 };
 
 namespace {
@@ -138,6 +141,15 @@ struct NdrGlobal {
   u64 *lock_acquisitions;
   // Some module was built with -fsanitize-hybrid-race-ndr.
   bool instrumented;
+  // The indices + 1 of the leaves made so far, for a sweep (Sweep): the
+  // table itself is mostly unmapped.
+  u32 *made_leaves;
+  u32 made_leaf_count;
+  // The bytes of slabs mapped, and the count at which the next sweep comes
+  // (0: never).
+  uptr slab_bytes;
+  uptr next_sweep;
+  bool sweep_wanted;
 };
 
 NdrGlobal ndr;
@@ -147,6 +159,7 @@ NdrGlobal ndr;
 // entry points' paths.
 NOINLINE NdrThread *NewNdrThread(ThreadState *thr) {
   thr->ndr = new (InternalCalloc(sizeof(NdrThread))) NdrThread();
+  NdrFloorRegister(&thr->ndr->floor, thr);
   return thr->ndr;
 }
 
@@ -174,6 +187,8 @@ NdrVariable *VariableOf(uptr base) {
     if (__atomic_compare_exchange_n(&ndr.leaves[leaf], &expected, fresh, false,
                                     __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
       l = fresh;
+      u32 made = __atomic_fetch_add(&ndr.made_leaf_count, 1u, __ATOMIC_RELAXED);
+      StoreRelease(&ndr.made_leaves[made], static_cast<u32>(leaf + 1));
     } else {
       UnmapOrDie(fresh, kLeafSize * sizeof(NdrVariable));
       l = expected;
@@ -198,6 +213,10 @@ NdrEpoch *StartEpoch(ThreadState *thr, NdrThread *nt) {
   e->clock = thr->clock;
   e->previous_owner_clock = thr->previous_owner_clock;
   e->ended = false;
+  // An ended epoch waiting for its checks knows less than this one: the
+  // floor stays at the older clock until they ran.
+  if (!nt->pending_count)
+    NdrFloorPublish(&nt->floor, thr, thr->acquires);
   e->lock_count = nt->lock_count;
   e->vc_size = size;
   NdrPlaceLocks(e);
@@ -258,6 +277,11 @@ EpochVariable *AllocEpochVariable(NdrThread *nt) {
     nt->slab = static_cast<EpochVariable *>(
         MmapOrDie(kSlabBytes, "ndr epoch variables"));
     nt->slab_left = kSlabBytes / sizeof(EpochVariable);
+    uptr mapped =
+        __atomic_add_fetch(&ndr.slab_bytes, kSlabBytes, __ATOMIC_RELAXED);
+    uptr next = LoadRelaxed(&ndr.next_sweep);
+    if (next && mapped >= next)
+      StoreRelaxed(&ndr.sweep_wanted, true);
   }
   nt->slab_left--;
   return nt->slab++;
@@ -460,6 +484,23 @@ EpochVariable *NewEpochVariable(NdrThread *nt, NdrVariable *v, NdrEpoch *e,
   u32 keep = static_cast<u32>(ctx->flags.ndr_history);
   u32 own = newest_own ? newest_own->own_count + 1 : 1;
   u32 length = v->head ? v->head->history_length : 0;
+  // Its reads that happen before every epoch still to run go first: no
+  // write to come can meet them (a program that orders its phases keeps
+  // one epoch variable per variable it reads, not ndr_history).
+  Clock floor = NdrFloorKnownOf(e->slot);
+  for (EpochVariable *newer = nullptr, *p = newest_own; p;) {
+    EpochVariable *older = p->older_own;
+    if (p->checked && !p->written && p->epoch->clock <= floor) {
+      if (p == newest_own)
+        newest_own = older;
+      Evict(nt, v, newer, p);
+      own--;
+      length--;
+    } else {
+      newer = p;
+    }
+    p = older;
+  }
   // With no more than ndr_history of its own, the thread keeps them all.
   if (own > keep) {
     EpochVariable *victim_newer = nullptr;
@@ -662,11 +703,14 @@ void AccessVariable(ThreadState *thr, NdrThread *nt, uptr base, uptr addr,
 }
 
 void RunPendingChecks(ThreadState *thr, NdrThread *nt);
+void SweepIfDue(ThreadState *thr, NdrThread *nt);
 
 void AccessSlow(ThreadState *thr, uptr addr, uptr size, bool write, uptr pc) {
   ScopedInRuntime in_rtl;
   NdrThread *nt = ThreadOf(thr);
   RunPendingChecks(thr, nt);
+  if (UNLIKELY(LoadRelaxed(&ndr.sweep_wanted)))
+    SweepIfDue(thr, nt);
   uptr end = addr + size;
   if (!size || !IsAppRange(addr, end))
     return;
@@ -987,6 +1031,15 @@ void RunPendingChecks(ThreadState *thr, NdrThread *nt) {
   nt->pending_count = 0;
 }
 
+// Sets the length that v's head keeps to what the history holds.
+void RecountLength(NdrVariable *v) {
+  u32 length = 0;
+  for (EpochVariable *ev = v->head; ev; ev = ev->next)
+    length++;
+  if (v->head)
+    v->head->history_length = StoredLength(length);
+}
+
 // After the bytes `reset` of v were handed out anew: no epoch variable keeps
 // them (a freed object's writes are no dependency of the next owner's
 // reads), and those left with no bytes that no thread names any more
@@ -1009,11 +1062,80 @@ void Purge(NdrThread *nt, NdrVariable *v, NdrBytes reset) {
     }
     Unlink(nt, v, p);
   }
-  u32 length = 0;
-  for (EpochVariable *ev = v->head; ev; ev = ev->next)
-    length++;
-  if (v->head)
-    v->head->history_length = StoredLength(length);
+  RecountLength(v);
+}
+
+// Unlinks from v's history, recycling them into nt's spare batch, the
+// epoch variables that only read, whose checks ran, and whose epoch happens
+// before every epoch still to run: no write to come is a dependency of
+// their reads (relevance), so no check needs them. Returns how many went.
+// v->mu is held.
+u32 SweepVariable(NdrThread *nt, NdrVariable *v, const NdrFloor &floor) {
+  u32 swept = 0;
+  for (EpochVariable **p = &v->head; *p;) {
+    EpochVariable *ev = *p;
+    if (!ev->checked || ev->written ||
+        !NdrBeforeEveryFutureEpoch(ev->epoch, floor)) {
+      p = &ev->next;
+      continue;
+    }
+    Unlink(nt, v, p);
+    swept++;
+  }
+  if (swept)
+    RecountLength(v);
+  return swept;
+}
+
+// Every history, swept (SweepVariable) by the calling thread; returns how
+// many epoch variables were kept.
+uptr Sweep(NdrThread *nt, const NdrFloor &floor) {
+  uptr swept = 0, kept = 0;
+  u32 made = __atomic_load_n(&ndr.made_leaf_count, __ATOMIC_ACQUIRE);
+  for (u32 i = 0; i < made; i++) {
+    // A leaf's index is stored just after its count was taken.
+    u32 leaf = LoadAcquire(&ndr.made_leaves[i]);
+    if (!leaf)
+      continue;
+    NdrVariable *vars = LoadAcquire(&ndr.leaves[leaf - 1]);
+    for (uptr j = 0; j < kLeafSize; j++) {
+      NdrVariable *v = &vars[j];
+      if (!LoadAcquire(&v->head))
+        continue;
+      SpinMutexLock l(&v->mu);
+      swept += SweepVariable(nt, v, floor);
+      for (EpochVariable *ev = v->head; ev; ev = ev->next)
+        kept++;
+    }
+  }
+  if (ctx->flags.verbosity >= 2)
+    Printf("HybridRace: ndr: a sweep freed %zu epoch variables and kept %zu "
+           "(%zu MiB of slabs)\n",
+           static_cast<size_t>(swept), static_cast<size_t>(kept),
+           static_cast<size_t>(LoadRelaxed(&ndr.slab_bytes) >> 20));
+  return kept;
+}
+
+// The sweep that the slabs' growth asked for, run by the first thread that
+// can: one that holds no runtime lock, runs no signal handler and has no
+// check waiting (its ended epochs know less than its part of the floor).
+// While a thread is being created, or a gather runs, it waits for the
+// thread's next access. The next sweep comes when the slabs outgrow both
+// what they hold now and twice what the sweep kept: a sweep that kept
+// most of them is not repeated until they doubled.
+void SweepIfDue(ThreadState *thr, NdrThread *nt) {
+  NdrFloor floor;
+  if (runtime_locks_held || thr->in_signal_handler || nt->pending_count ||
+      !NdrFloorGather(&floor))
+    return;
+  if (LoadRelaxed(&ndr.sweep_wanted)) {
+    StoreRelaxed(&ndr.sweep_wanted, false);
+    uptr kept_bytes = Sweep(nt, floor) * sizeof(EpochVariable);
+    uptr slabs = LoadRelaxed(&ndr.slab_bytes);
+    StoreRelaxed(&ndr.next_sweep,
+                 slabs + 1 > 2 * kept_bytes ? slabs + 1 : 2 * kept_bytes);
+  }
+  NdrFloorDone();
 }
 
 } // namespace
@@ -1027,6 +1149,49 @@ void NdrInit() {
       ndr.leaf_count * sizeof(NdrVariable *), "ndr variable table"));
   ndr.lock_acquisitions = static_cast<u64 *>(
       MmapNoReserveOrDie(kCountedLocks * sizeof(u64), "ndr lock acquisitions"));
+  ndr.made_leaves = static_cast<u32 *>(MmapNoReserveOrDie(
+      ndr.leaf_count * sizeof(u32), "ndr variable table leaves"));
+  ndr.next_sweep = static_cast<uptr>(ctx->flags.ndr_sweep_mb) << 20;
+  NdrFloorInit();
+}
+
+void NdrThreadStart(ThreadState *thr) {
+  if (ndr_enabled)
+    ThreadOf(thr);
+}
+
+void NdrThreadCreating() {
+  if (ndr_enabled)
+    NdrFloorThreadCreating();
+}
+
+void NdrThreadCreated() {
+  if (ndr_enabled)
+    NdrFloorThreadCreated();
+}
+
+void NdrJoinBegin(ThreadState *thr, u32 thread_id) {
+  if (!ndr_enabled)
+    return;
+  ScopedInRuntime in_rtl;
+  NdrThread *nt = ThreadOf(thr);
+  // The epoch ends at the call, not at the return: the floor leaves the
+  // joiner out, so it may run no epoch and have no check waiting that
+  // knows less than the thread it joins will.
+  EndEpoch(nt);
+  RunPendingChecks(thr, nt);
+  if (!nt->pending_count)
+    NdrFloorJoinBegin(&nt->floor, thread_id);
+}
+
+void NdrJoinEnd(ThreadState *thr) {
+  if (ndr_enabled && thr->ndr)
+    NdrFloorJoinEnd(&thr->ndr->floor);
+}
+
+void NdrForkChild(ThreadState *thr) {
+  if (ndr_enabled)
+    NdrFloorForkChild(thr->ndr ? &thr->ndr->floor : nullptr);
 }
 
 void NdrResetRange(ThreadState *thr, uptr addr, uptr size) {
@@ -1133,6 +1298,7 @@ void NdrThreadFinish(ThreadState *thr) {
   NdrThread *nt = thr->ndr;
   EndEpoch(nt);
   RunPendingChecks(thr, nt);
+  NdrFloorUnregister(&nt->floor);
   if (nt->spare)
     GiveToPool(nt->spare, nt->spare_tail, nt->spare_count);
   if (nt->free_list) {

@@ -44,6 +44,19 @@ void NdrLockAcquired(ThreadState *thr, LockId lock, bool exclusive);
 void NdrLockReleased(ThreadState *thr, LockId lock);
 // [addr, addr+size) was freed or handed out anew: its histories go.
 void NdrResetRange(ThreadState *thr, uptr addr, uptr size);
+// The thread starts: it takes part in the floor of epochs still to run
+// (hrace_ndr_floor.h) from now on.
+void NdrThreadStart(ThreadState *thr);
+// pthread_create is on its way; the thread started (after NdrThreadStart)
+// or the call failed.
+void NdrThreadCreating();
+void NdrThreadCreated();
+// The thread blocks in pthread_join of thread `thread_id`, a joinable
+// thread that runs; it returned.
+void NdrJoinBegin(ThreadState *thr, u32 thread_id);
+void NdrJoinEnd(ThreadState *thr);
+// In a forked child, whose other threads are gone.
+void NdrForkChild(ThreadState *thr);
 // The thread's last epoch ends; its state goes.
 void NdrThreadFinish(ThreadState *thr);
 // At exit: the current thread's last epoch, and a notice when ndr=1 found

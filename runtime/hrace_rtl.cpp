@@ -614,6 +614,7 @@ void ThreadStart(ThreadState *thr, ThreadContext *tc) {
   if (thr->previous_owner_clock < tc->last_clock)
     tc->handoff_records.Forget();
   thr->Learned();
+  NdrThreadStart(thr);
   GetThreadStackBounds(&tc->stack_beg, &tc->stack_end);
   // glibc reuses the stacks (and TLS) of finished threads: what the previous
   // owner did there is not this thread's history.

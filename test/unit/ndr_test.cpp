@@ -294,6 +294,49 @@ TEST_F(NdrTest, SlotOfAnEndedThreadOrdersOnlyWhatItsCreatorKnew) {
   EXPECT_TRUE(NdrHappensBefore(old_owner, new_owner));
 }
 
+// A floor of kSlots slots: known[i] as given, no live thread in any slot.
+struct FloorOf {
+  explicit FloorOf(std::vector<Clock> known)
+      : known(known), owner(known.size(), NdrFloor::kNoThread),
+        owner_previous(known.size(), 0) {}
+  NdrFloor Get() {
+    return {static_cast<u32>(known.size()), known.data(), owner.data(),
+            owner_previous.data()};
+  }
+  std::vector<Clock> known;
+  std::vector<u32> owner;
+  std::vector<Clock> owner_previous;
+};
+
+TEST_F(NdrTest, EpochKnownToEveryOtherLiveThreadIsBeforeEveryFutureEpoch) {
+  NdrEpoch *e = Epoch(1, 1, 5);
+  FloorOf floor({~Clock(0), 5, 9, 9});
+  floor.owner[1] = 1;
+  EXPECT_TRUE(NdrBeforeEveryFutureEpoch(e, floor.Get()));
+  // One live thread knows slot 1 only up to 4.
+  floor.known[1] = 4;
+  EXPECT_FALSE(NdrBeforeEveryFutureEpoch(e, floor.Get()));
+}
+
+TEST_F(NdrTest, SlotBeyondTheFloorIsNotBeforeEveryFutureEpoch) {
+  NdrEpoch *e = Epoch(3, 1, 2);
+  FloorOf floor({9, 9});
+  EXPECT_FALSE(NdrBeforeEveryFutureEpoch(e, floor.Get()));
+}
+
+TEST_F(NdrTest, NewOwnerOfTheSlotMustKnowThePreviousOwnersEpoch) {
+  // Thread 1 ended in slot 1; thread 3 runs there now. Every other thread
+  // knows slot 1 up to 9, the new owner's own clock, but thread 1's epoch
+  // is ordered before thread 3's only if its creator knew it.
+  NdrEpoch *e = Epoch(1, 1, 5);
+  FloorOf floor({9, 9, 9, 9});
+  floor.owner[1] = 3;
+  floor.owner_previous[1] = 4;
+  EXPECT_FALSE(NdrBeforeEveryFutureEpoch(e, floor.Get()));
+  floor.owner_previous[1] = 5;
+  EXPECT_TRUE(NdrBeforeEveryFutureEpoch(e, floor.Get()));
+}
+
 TEST_F(NdrTest, UnlockedUpdatesAreNonDeterministic) {
   EpochVariable *t1 = Var(Epoch(1, 1, 1), 0xf, 0xf);
   EpochVariable *t2 = Var(Epoch(2, 1, 1), 0xf, 0xf);

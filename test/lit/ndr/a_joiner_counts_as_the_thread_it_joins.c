@@ -1,0 +1,64 @@
+// A thread blocked in pthread_join runs its next epoch knowing all that the
+// thread it joins knew when it ended: while it waits, it holds back no
+// sweep. T1 reads 4096 lines of A in one epoch, ends it with a lock, then
+// reads the 16384 lines of B: the epoch variables' slabs pass 1 MiB
+// (ndr_sweep_mb=1) and T1 sweeps.
+//
+// join: main waits in pthread_join; T1 is then the only thread to run, so
+// the sweep frees the 4096 reads of A. T1 starts once main is about to
+// join (invisible_wait, then a sleep to let main block: only to order).
+// spin: main waits for T1 in a loop the detector does not see, knowing
+// nothing of T1's epochs, so the sweep keeps the reads.
+//
+// RUN: %hrace_cc -fsanitize-hybrid-race-ndr %s -o %t
+// RUN: env HRACE_OPTIONS=ndr=1:ndr_sweep_mb=1:verbosity=2 %t 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=JOIN
+// RUN: env HRACE_OPTIONS=ndr=1:ndr_sweep_mb=1:verbosity=2 %t spin 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=SPIN
+//
+// JOIN:     a sweep freed 4{{[0-9][0-9][0-9]}} epoch variables
+// JOIN-NOT: WARNING: HybridRace
+//
+// SPIN-NOT: a sweep freed {{[1-9][0-9][0-9][0-9]+}} epoch variables
+// SPIN-NOT: WARNING: HybridRace
+// SPIN:     sum 0
+
+#include "../Inputs/hrace_test_sync.h"
+
+#include <pthread.h>
+#include <stdio.h>
+
+char A[4096 * 64], B[16384 * 64];
+static int Joining, Done;
+
+static int ReadLines(volatile char *Lines, int Count) {
+  int Sum = 0;
+  for (int I = 0; I < Count; I++)
+    Sum += Lines[I * 64];
+  return Sum;
+}
+
+static void *Reader(void *Arg) {
+  invisible_wait(&Joining);
+  struct timespec Ts = {0, 50 * 1000 * 1000};
+  nanosleep(&Ts, 0);
+  long Sum = ReadLines(A, 4096);
+  pthread_mutex_t M = PTHREAD_MUTEX_INITIALIZER;
+  pthread_mutex_lock(&M);
+  pthread_mutex_unlock(&M);
+  Sum += ReadLines(B, 16384);
+  invisible_signal(&Done);
+  return (void *)Sum;
+}
+
+int main(int Argc, char **Argv) {
+  pthread_t T1;
+  pthread_create(&T1, NULL, Reader, NULL);
+  invisible_signal(&Joining);
+  if (Argc > 1)
+    invisible_wait(&Done);
+  void *Sum;
+  pthread_join(T1, &Sum);
+  printf("sum %ld\n", (long)Sum);
+  return 0;
+}
