@@ -159,7 +159,10 @@ NdrGlobal ndr;
 // entry points' paths.
 NOINLINE NdrThread *NewNdrThread(ThreadState *thr) {
   thr->ndr = new (InternalCalloc(sizeof(NdrThread))) NdrThread();
-  NdrFloorRegister(&thr->ndr->floor, thr);
+  // A thread takes part in the floor once it started (NdrThreadStart): one
+  // the runtime never tracks would hold it at zero for ever.
+  if (thr->context && !thr->ndr_finished)
+    NdrFloorRegister(&thr->ndr->floor, thr);
   return thr->ndr;
 }
 
@@ -216,7 +219,7 @@ NdrEpoch *StartEpoch(ThreadState *thr, NdrThread *nt) {
   // An ended epoch waiting for its checks knows less than this one: the
   // floor stays at the older clock until they ran.
   if (!nt->pending_count)
-    NdrFloorPublish(&nt->floor, thr, thr->acquires);
+    NdrFloorPublish(&nt->floor, thr, thr->clock, thr->acquires);
   e->lock_count = nt->lock_count;
   e->vc_size = size;
   NdrPlaceLocks(e);
@@ -400,20 +403,22 @@ u8 StoredLength(u32 length) {
 }
 
 // Unlinks the oldest epoch variable of v's history whose thread is done
-// with it (checked), if there is one. `newest_own` is the calling thread's
-// newest one, which moves to the next older one if it goes. v->mu is held.
-bool EvictOldestChecked(NdrThread *nt, NdrVariable *v,
-                        EpochVariable **newest_own) {
+// with it (checked), if there is one, and returns its thread (else
+// NdrFloor::kNoThread). `newest_own` is the calling thread's newest one,
+// which moves to the next older one if it goes. v->mu is held.
+u32 EvictOldestChecked(NdrThread *nt, NdrVariable *v,
+                       EpochVariable **newest_own) {
   EpochVariable **victim_link = nullptr;
   for (EpochVariable **p = &v->head; *p; p = &(*p)->next)
     if ((*p)->checked)
       victim_link = p;
   if (!victim_link)
-    return false;
+    return NdrFloor::kNoThread;
+  u32 thread_id = (*victim_link)->thread_id;
   if (*victim_link == *newest_own)
     *newest_own = (*newest_own)->older_own;
   Unlink(nt, v, victim_link);
-  return true;
+  return thread_id;
 }
 
 // The bytes an epoch variable read, first or after its own write.
@@ -519,10 +524,14 @@ EpochVariable *NewEpochVariable(NdrThread *nt, NdrVariable *v, NdrEpoch *e,
       length--;
     }
   }
-  if (length >= HistoryBound() && EvictOldestChecked(nt, v, &newest_own)) {
-    length--;
-    // The one that went may have been the thread's own.
-    own = newest_own ? newest_own->own_count + 1 : 1;
+  if (length >= HistoryBound()) {
+    u32 gone = EvictOldestChecked(nt, v, &newest_own);
+    if (gone != NdrFloor::kNoThread)
+      length--;
+    // Counted, not read from newest_own: an eviction above left its count
+    // one too high for each of its older own ones that went.
+    if (gone == e->thread_id)
+      own--;
   }
   if (!v->head)
     v->sole_thread = e->thread_id;
@@ -1128,6 +1137,11 @@ void SweepIfDue(ThreadState *thr, NdrThread *nt) {
   if (runtime_locks_held || thr->in_signal_handler || nt->pending_count ||
       !NdrFloorGather(&floor))
     return;
+  // Another thread's slab may have asked again while a sweep ran, before
+  // that sweep set the next bound.
+  if (LoadRelaxed(&ndr.sweep_wanted) &&
+      LoadRelaxed(&ndr.slab_bytes) < LoadRelaxed(&ndr.next_sweep))
+    StoreRelaxed(&ndr.sweep_wanted, false);
   if (LoadRelaxed(&ndr.sweep_wanted)) {
     StoreRelaxed(&ndr.sweep_wanted, false);
     uptr kept_bytes = Sweep(nt, floor) * sizeof(EpochVariable);
@@ -1156,8 +1170,13 @@ void NdrInit() {
 }
 
 void NdrThreadStart(ThreadState *thr) {
-  if (ndr_enabled)
-    ThreadOf(thr);
+  if (!ndr_enabled)
+    return;
+  // Its state may have come first, made by an ndr entry point before the
+  // runtime adopted the thread.
+  NdrThread *nt = ThreadOf(thr);
+  if (!nt->floor.registered)
+    NdrFloorRegister(&nt->floor, thr);
 }
 
 void NdrThreadCreating() {
@@ -1298,7 +1317,8 @@ void NdrThreadFinish(ThreadState *thr) {
   NdrThread *nt = thr->ndr;
   EndEpoch(nt);
   RunPendingChecks(thr, nt);
-  NdrFloorUnregister(&nt->floor);
+  if (nt->floor.registered)
+    NdrFloorUnregister(&nt->floor);
   if (nt->spare)
     GiveToPool(nt->spare, nt->spare_tail, nt->spare_count);
   if (nt->free_list) {
@@ -1313,6 +1333,7 @@ void NdrThreadFinish(ThreadState *thr) {
     InternalFree(nt->pending);
   InternalFree(nt);
   thr->ndr = nullptr;
+  thr->ndr_finished = true;
 }
 
 void NdrAtExit(ThreadState *thr) {

@@ -76,6 +76,8 @@ void NdrFloorRegister(NdrFloorThread *t, ThreadState *thr) {
   t->slot = thr->slot;
   t->previous_owner_clock = thr->previous_owner_clock;
   t->joining = NdrFloor::kNoThread;
+  t->registered = true;
+  t->own_clock = thr->clock;
   NdrFloorCopy(t, thr, thr->acquires);
   SpinMutexLock l(&registry.mu);
   t->prev = nullptr;
@@ -95,6 +97,7 @@ void NdrFloorUnregister(NdrFloorThread *t) {
     if (t->next)
       t->next->prev = t->prev;
   }
+  t->registered = false;
   t->clock.Free();
 }
 
@@ -132,7 +135,6 @@ void NdrFloorJoinEnd(NdrFloorThread *t) {
 bool NdrFloorGather(NdrFloor *floor) {
   if (!registry.gather_mu.TryLock())
     return false;
-  StoreRelaxed(&registry.last_gather, CycleCount());
   {
     SpinMutexLock l(&registry.mu);
     if (registry.creating) {
@@ -153,13 +155,20 @@ bool NdrFloorGather(NdrFloor *floor) {
     for (NdrFloorThread *t = registry.threads; t; t = t->next) {
       floor->owner[t->slot] = t->thread_id;
       floor->owner_previous[t->slot] = t->previous_owner_clock;
+      SpinMutexLock tl(&t->mu);
+      // Never above the slot's own clock: a thread it creates later knows
+      // no more of it, nor does the slot's next owner of the epochs
+      // before, and with no other thread the least of what the others know
+      // would say "all" for ever.
+      Clock own = LoadRelaxed(&t->own_clock);
+      if (own < floor->known[t->slot])
+        floor->known[t->slot] = own;
       // A joiner's next epoch knows all that the thread it joins will have
       // known, which that thread's part bounds already. If that thread has
       // ended, the joiner may be on its way back: its own part counts.
       u32 joining = LoadAcquire(&t->joining);
       if (joining != NdrFloor::kNoThread && IsRegistered(joining))
         continue;
-      SpinMutexLock tl(&t->mu);
       for (u32 s = 0; s < slot_count; s++) {
         Clock known = t->clock.Get(s);
         if (s != t->slot && known < floor->known[s])
@@ -167,6 +176,7 @@ bool NdrFloorGather(NdrFloor *floor) {
       }
     }
   }
+  StoreRelaxed(&registry.last_gather, CycleCount());
   // A slot past slot_count keeps what an older gather said: still true,
   // and a new owner's clocks start above it.
   for (u32 s = 0; s < floor->slot_count; s++)

@@ -43,6 +43,11 @@ struct NdrFloorThread {
   Clock previous_owner_clock;
   // The thread it waits for in pthread_join, or NdrFloor::kNoThread.
   u32 joining;
+  // Between NdrFloorRegister and NdrFloorUnregister.
+  bool registered;
+  // The thread's own clock when its latest epoch began: a thread it
+  // creates from then on knows it.
+  Clock own_clock;
   // ThreadState::acquires when `clock` was copied: the clock changes only
   // when the thread learns something.
   u32 published_acquires;
@@ -79,13 +84,14 @@ void NdrFloorForkChild(NdrFloorThread *self);
 // NdrFloorPublish's copy, out of line.
 void NdrFloorCopy(NdrFloorThread *t, ThreadState *thr, u32 acquires);
 
-// An epoch begins with thr's clock (`acquires`: thr's count of what it
-// learned): the thread's part grows to it if the thread learned anything
-// since the last time, and the floor is gathered again if the last gather
-// is old. The thread has no ended epoch waiting for its checks (their
-// epochs know less than the part would say).
+// An epoch begins with thr's vector clock and own `clock` (`acquires`:
+// thr's count of what it learned): the thread's part grows to it if the thread
+// learned anything since the last time, and the floor is gathered again if the
+// last gather is old. The thread has no ended epoch waiting for its checks
+// (their epochs know less than the part would say).
 ALWAYS_INLINE void NdrFloorPublish(NdrFloorThread *t, ThreadState *thr,
-                                   u32 acquires) {
+                                   Clock clock, u32 acquires) {
+  StoreRelaxed(&t->own_clock, clock);
   if (UNLIKELY(t->published_acquires != acquires))
     NdrFloorCopy(t, thr, acquires);
 }

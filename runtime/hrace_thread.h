@@ -174,6 +174,9 @@ struct ThreadState {
   JoinRuleEntry join_rule_cache[64] = {};
   // The non-deterministic read checker's epoch and history (ndr=1).
   NdrThread *ndr = nullptr;
+  // Its ndr state went (NdrThreadFinish): state made after, for a free in
+  // a TLS destructor, takes no part in the floor of epochs still to run.
+  bool ndr_finished = false;
 };
 
 // Zero-initialised static TLS: a thread that never started has segment 0 and

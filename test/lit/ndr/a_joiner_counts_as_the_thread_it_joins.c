@@ -5,8 +5,9 @@
 // (ndr_sweep_mb=1) and T1 sweeps.
 //
 // join: main waits in pthread_join; T1 is then the only thread to run, so
-// the sweep frees the 4096 reads of A. T1 starts once main is about to
-// join (invisible_wait, then a sleep to let main block: only to order).
+// the sweep frees the 4096 reads of A. T1 starts once main sleeps in the
+// kernel, blocked in the join (read from /proc with raw system calls,
+// which the runtime does not see).
 // spin: main waits for T1 in a loop the detector does not see, knowing
 // nothing of T1's epochs, so the sweep keeps the reads.
 //
@@ -25,11 +26,40 @@
 
 #include "../Inputs/hrace_test_sync.h"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 char A[4096 * 64], B[16384 * 64];
 static int Joining, Done;
+static long MainTid;
+static int Spin;
+
+// The state letter of main in /proc/self/task/<tid>/stat: "tid (comm) S".
+static HRACE_INVISIBLE char main_state(void) {
+  char Path[64] = "/proc/self/task/", Digits[24], Stat[512];
+  int N = 0, Len = 16;
+  for (long T = MainTid; T; T /= 10)
+    Digits[N++] = (char)('0' + T % 10);
+  while (N)
+    Path[Len++] = Digits[--N];
+  const char *Tail = "/stat";
+  for (int I = 0; Tail[I]; I++)
+    Path[Len++] = Tail[I];
+  Path[Len] = 0;
+  long Fd = syscall(SYS_openat, AT_FDCWD, Path, O_RDONLY);
+  long Got = syscall(SYS_read, Fd, Stat, sizeof(Stat) - 1);
+  syscall(SYS_close, Fd);
+  char State = 0;
+  for (long I = Got - 1; I > 0; I--)
+    if (Stat[I] == ')') {
+      State = Stat[I + 2];
+      break;
+    }
+  return State;
+}
 
 static int ReadLines(volatile char *Lines, int Count) {
   int Sum = 0;
@@ -40,8 +70,9 @@ static int ReadLines(volatile char *Lines, int Count) {
 
 static void *Reader(void *Arg) {
   invisible_wait(&Joining);
-  struct timespec Ts = {0, 50 * 1000 * 1000};
-  nanosleep(&Ts, 0);
+  if (!Spin)
+    for (unsigned Spins = 0; main_state() != 'S'; Spins++)
+      invisible_pause(Spins);
   long Sum = ReadLines(A, 4096);
   pthread_mutex_t M = PTHREAD_MUTEX_INITIALIZER;
   pthread_mutex_lock(&M);
@@ -53,9 +84,11 @@ static void *Reader(void *Arg) {
 
 int main(int Argc, char **Argv) {
   pthread_t T1;
+  MainTid = syscall(SYS_gettid);
+  Spin = Argc > 1;
   pthread_create(&T1, NULL, Reader, NULL);
   invisible_signal(&Joining);
-  if (Argc > 1)
+  if (Spin)
     invisible_wait(&Done);
   void *Sum;
   pthread_join(T1, &Sum);
