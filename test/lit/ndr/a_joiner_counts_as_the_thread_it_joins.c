@@ -24,6 +24,7 @@
 // SPIN-NOT: WARNING: HybridRace
 // SPIN:     sum 0
 
+#include "../Inputs/hrace_test_lines.h"
 #include "../Inputs/hrace_test_sync.h"
 
 #include <fcntl.h>
@@ -61,23 +62,16 @@ static HRACE_INVISIBLE char main_state(void) {
   return State;
 }
 
-static int ReadLines(volatile char *Lines, int Count) {
-  int Sum = 0;
-  for (int I = 0; I < Count; I++)
-    Sum += Lines[I * 64];
-  return Sum;
-}
-
 static void *Reader(void *Arg) {
   invisible_wait(&Joining);
   if (!Spin)
     for (unsigned Spins = 0; main_state() != 'S'; Spins++)
       invisible_pause(Spins);
-  long Sum = ReadLines(A, 4096);
+  long Sum = read_lines(A, 4096);
   pthread_mutex_t M = PTHREAD_MUTEX_INITIALIZER;
   pthread_mutex_lock(&M);
   pthread_mutex_unlock(&M);
-  Sum += ReadLines(B, 16384);
+  Sum += read_lines(B, 16384);
   invisible_signal(&Done);
   return (void *)Sum;
 }

@@ -22,10 +22,12 @@
 // THREAD-NOT: a sweep freed {{[1-9][0-9][0-9][0-9]+}} epoch variables
 // THREAD:     WARNING: HybridRace: non-deterministic read
 // THREAD-NEXT:  Read of size 1 at {{0x[0-9a-f]+}} by thread T0 (locks held: none):
-// THREAD-NEXT:    #0 ReadLines {{.*}}a_sweep_frees_the_reads_every_live_thread_knows.c:[[@LINE+15]]
+// THREAD-NEXT:    #0 read_lines {{.*}}hrace_test_lines.h:19
+// THREAD-NEXT:    #1 main {{.*}}a_sweep_frees_the_reads_every_live_thread_knows.c:[[@LINE+24]]
 // THREAD:       Write of size 1 at {{0x[0-9a-f]+}} by thread T1 (locks held: none), parallel to the read:
-// THREAD-NEXT:    #0 Writer {{.*}}a_sweep_frees_the_reads_every_live_thread_knows.c:[[@LINE+19]]
+// THREAD-NEXT:    #0 Writer {{.*}}a_sweep_frees_the_reads_every_live_thread_knows.c:[[@LINE+13]]
 
+#include "../Inputs/hrace_test_lines.h"
 #include "../Inputs/hrace_test_sync.h"
 
 #include <pthread.h>
@@ -33,13 +35,6 @@
 
 char A[4096 * 64], B[16384 * 64];
 static int Go, Done;
-
-static int ReadLines(volatile char *Lines, int Count) {
-  int Sum = 0;
-  for (int I = 0; I < Count; I++)
-    Sum += Lines[I * 64];
-  return Sum;
-}
 
 static void *Writer(void *Arg) {
   invisible_wait(&Go);
@@ -52,11 +47,11 @@ int main(int Argc, char **Argv) {
   pthread_t T1;
   if (Argc > 1)
     pthread_create(&T1, NULL, Writer, NULL);
-  int Sum = ReadLines(A, 4096);
+  int Sum = read_lines(A, 4096);
   pthread_mutex_t M = PTHREAD_MUTEX_INITIALIZER;
   pthread_mutex_lock(&M);
   pthread_mutex_unlock(&M);
-  Sum += ReadLines(B, 16384);
+  Sum += read_lines(B, 16384);
   if (Argc > 1) {
     invisible_signal(&Go);
     invisible_wait(&Done);
