@@ -15,6 +15,12 @@
 // RUN:   | FileCheck %s --check-prefix=ALONE
 // RUN: env HRACE_OPTIONS=ndr=1:ndr_sweep_mb=1:verbosity=2 not %t thread 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=THREAD
+// ndr_sweep_mb=0: no sweep ever.
+// RUN: env HRACE_OPTIONS=ndr=1:ndr_sweep_mb=0:verbosity=2 %t 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=NEVER
+//
+// NEVER-NOT: a sweep
+// NEVER:     sum 0
 //
 // ALONE:     a sweep freed 4{{[0-9][0-9][0-9]}} epoch variables
 // ALONE-NOT: WARNING: HybridRace
