@@ -68,7 +68,7 @@ void NdrFloorInit() {
   registry.known = MapSlots<Clock>("ndr floor");
   registry.owner = MapSlots<u32>("ndr floor owners");
   registry.owner_previous = MapSlots<Clock>("ndr floor previous owners");
-  registry.published = MapSlots<Clock>("ndr floor");
+  registry.published = MapSlots<Clock>("ndr floor published");
 }
 
 void NdrFloorRegister(NdrFloorThread *t, ThreadState *thr) {
@@ -78,13 +78,17 @@ void NdrFloorRegister(NdrFloorThread *t, ThreadState *thr) {
   t->joining = NdrFloor::kNoThread;
   t->registered = true;
   t->own_clock = thr->clock;
+  // Linked before its clock is copied: a gather in between sees an empty
+  // clock (a lower floor), never a floor without the thread.
+  {
+    SpinMutexLock l(&registry.mu);
+    t->prev = nullptr;
+    t->next = registry.threads;
+    if (registry.threads)
+      registry.threads->prev = t;
+    registry.threads = t;
+  }
   NdrFloorCopy(t, thr, thr->acquires);
-  SpinMutexLock l(&registry.mu);
-  t->prev = nullptr;
-  t->next = registry.threads;
-  if (registry.threads)
-    registry.threads->prev = t;
-  registry.threads = t;
 }
 
 void NdrFloorUnregister(NdrFloorThread *t) {
